@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { healthResponse, publicConfig } from '@hr/contracts/auth';
+import { OTP_SECONDS } from '@hr/contracts/limits';
+import { isAppRoute } from '@hr/contracts/routes';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts';
+import { AuthService } from './features/auth/auth.service';
+import type { FeatureDeps } from './features/deps';
+import { FEATURES } from './features/index';
+import { registerAuthentication } from './lib/auth';
+import { registerErrorHandling } from './lib/error-handler';
+import { serverSecret } from './lib/settings';
+
+export const VERSION = '0.1.0';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Called when a message was queued, so the dispatcher sends it at once. */
+  onMessageQueued?: () => void;
+}
+
+/** The built web app: WEB_DIST, or apps/web/dist found from here. */
+function webDist(config: Config): string | null {
+  if (config.webDist) return fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : null;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (fs.existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+function tileOrigin(tileUrl: string): string | null {
+  try {
+    return new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** One log line per API call; static files are not logged. */
+class ApiLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    _error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (!request.url.startsWith('/api/')) return;
+    request.log.info(
+      `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+    );
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const { db } = database;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    logController: new ApiLogController(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tiles = tileOrigin(config.tileUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'HR Portal API',
+        description:
+          'The HR self-service portal API. All calls are JSON with a bearer token unless marked otherwise.',
+        version: VERSION,
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const secret = await serverSecret(db);
+  const authService = new AuthService(db, config, secret, options.onMessageQueued);
+
+  const z = app.withTypeProvider<ZodTypeProvider>();
+  z.get(
+    '/api/health',
+    {
+      schema: {
+        operationId: 'health',
+        summary: 'Liveness and database kind',
+        tags: ['System'],
+        response: { 200: healthResponse },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const, database: database.kind, version: VERSION };
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, db);
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/config',
+        {
+          config: { public: true },
+          schema: {
+            operationId: 'publicConfig',
+            summary: 'Settings an unsigned page needs (demo accounts in demo mode)',
+            tags: ['System'],
+            response: { 200: publicConfig },
+          },
+        },
+        async () => ({
+          demo: config.demo,
+          demo_accounts: config.demo ? DEMO_ACCOUNTS : [],
+          otp_seconds: OTP_SECONDS,
+          tile_url: config.tileUrl,
+        }),
+      );
+      const deps: FeatureDeps = {
+        db,
+        config,
+        secret,
+        authService,
+        onMessageQueued: options.onMessageQueued ?? (() => {}),
+      };
+      for (const feature of FEATURES) await api.register(async (scope) => feature(scope, deps));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const dist = webDist(config);
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && dist && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The app shows its own 404 page for paths it does not know.
+      return reply
+        .code(isAppRoute(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', dist);
+    }
+    return reply.code(404).send({
+      code: 404,
+      error: 'not_found',
+      message: `No route for ${request.method} ${pathname}.`,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes; a transaction has the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** The embedded client, when the database is PGlite. */
+  pglite?: PGlite;
+  /** Applies the committed migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The folder of committed SQL migrations (apps/server/drizzle), found from the source or the built bundle. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('The migrations folder (apps/server/drizzle) was not found.');
+}
+
+// Timestamps without zone are not used; keep dates as JavaScript Date objects on both drivers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection should not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () =>
+      migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: migrationsFolder() }),
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  // pg_trgm backs the employee search (trigram indexes); a server PostgreSQL ships it in contrib.
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
+        migrationsFolder: migrationsFolder(),
+      }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,176 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  time,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './columns';
+import { files } from './files';
+import { companies } from './org';
+import { employees } from './people';
+
+export const leaveTypes = pgTable('leave_types', {
+  id: id(),
+  name: varchar({ length: 60 }).notNull().unique(),
+  /** Days a year; 0 with `hasBalance` false for types without a balance. */
+  days: smallint().notNull().default(0),
+  /** Offered for short (hours) leave. */
+  shortLeaveApplied: boolean().notNull().default(false),
+  /** Types 5, 6, 7 and 9 have no balance (SPEC.md §9). */
+  hasBalance: boolean().notNull().default(true),
+  enabled: boolean().notNull().default(true),
+  sortOrder: smallint().notNull().default(0),
+});
+
+/** Short-leave durations. */
+export const leaveDurations = pgTable('leave_durations', {
+  id: id(),
+  name: varchar({ length: 40 }).notNull().unique(),
+  minutes: smallint().notNull(),
+  enabled: boolean().notNull().default(true),
+});
+
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: id(),
+    name: varchar({ length: 100 }).notNull(),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    /** Null: for every company. */
+    companyId: integer().references(() => companies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('holidays_dates_idx').on(t.fromDate, t.toDate)],
+);
+
+/** Who decides: stored at creation from the employee's line manager and theirs (DESIGN.md §3). */
+const approvers = {
+  lineManagerId: integer().references(() => employees.id),
+  oneOverOneId: integer().references(() => employees.id),
+};
+
+export const leaves = pgTable(
+  'leaves',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    responsibleId: integer().references(() => employees.id),
+    ...approvers,
+    typeId: integer()
+      .notNull()
+      .references(() => leaveTypes.id),
+    durationId: integer().references(() => leaveDurations.id),
+    /** 1 full day, 2 short. */
+    leaveFormat: smallint().notNull(),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    /** Short leave only: the hours on `fromDate`. */
+    fromTime: time(),
+    toTime: time(),
+    /** Working days taken (a fraction for short leave). */
+    days: numeric({ precision: 6, scale: 2, mode: 'number' }).notNull(),
+    leaveAddress: varchar({ length: 250 }).notNull(),
+    statusId: smallint().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leaves_employee_idx').on(t.employeeId, t.fromDate),
+    index('leaves_line_manager_idx').on(t.lineManagerId, t.statusId),
+    index('leaves_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    index('leaves_responsible_idx').on(t.responsibleId),
+  ],
+);
+
+export const remoteWorkTypes = pgTable('remote_work_types', {
+  id: id(),
+  name: varchar({ length: 60 }).notNull().unique(),
+  enabled: boolean().notNull().default(true),
+});
+
+export const remoteWorks = pgTable(
+  'remote_works',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    ...approvers,
+    typeId: integer()
+      .notNull()
+      .references(() => remoteWorkTypes.id),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    /** Type 1 only: the hours on `fromDate`. */
+    fromTime: time(),
+    toTime: time(),
+    description: text(),
+    statusId: smallint().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('remote_works_employee_idx').on(t.employeeId, t.fromDate),
+    index('remote_works_line_manager_idx').on(t.lineManagerId, t.statusId),
+    index('remote_works_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+  ],
+);
+
+/** HR service categories, told apart by a value (`noc` is special). */
+export const serviceCategories = pgTable('service_categories', {
+  value: varchar({ length: 40 }).primaryKey(),
+  name: varchar({ length: 100 }).notNull(),
+  sortOrder: smallint().notNull().default(0),
+  enabled: boolean().notNull().default(true),
+});
+
+export const nocTypes = pgTable('noc_types', {
+  id: id(),
+  name: varchar({ length: 100 }).notNull().unique(),
+  enabled: boolean().notNull().default(true),
+});
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    companyId: integer().references(() => companies.id),
+    ...approvers,
+    category: varchar({ length: 40 })
+      .notNull()
+      .references(() => serviceCategories.value),
+    nocTypeId: integer().references(() => nocTypes.id),
+    reason: text(),
+    description: text().notNull(),
+    issueDate: date({ mode: 'string' }).notNull(),
+    fromDate: date({ mode: 'string' }),
+    toDate: date({ mode: 'string' }),
+    passportNo: varchar({ length: 32 }),
+    intendedCountry: varchar({ length: 100 }),
+    statusId: smallint().notNull().default(1),
+    /** Who made the request (the employee, or HR on their behalf). */
+    createdBy: integer().references(() => employees.id),
+    submittedAt: at(),
+    /** The generated letter, once done. */
+    letterFileId: integer().references(() => files.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('service_requests_employee_idx').on(t.employeeId),
+    index('service_requests_line_manager_idx').on(t.lineManagerId, t.statusId),
+    index('service_requests_status_idx').on(t.statusId, t.submittedAt),
+  ],
+);

@@ -1,0 +1,56 @@
+import { bigint, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './columns';
+import { employees, users } from './people';
+
+/** Messages (SMS, e-mail) waiting to leave, and those that left. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    channel: varchar({ length: 8 }).notNull().$type<'sms' | 'email'>(),
+    recipient: varchar({ length: 254 }).notNull(),
+    subject: varchar({ length: 200 }),
+    body: text().notNull(),
+    /** Which flow produced it (otp, reset-link, invite...), for filtering. */
+    topic: varchar({ length: 32 }).notNull(),
+    employeeId: integer().references(() => employees.id),
+    createdAt: createdAt(),
+    availableAt: at().notNull().defaultNow(),
+    lockedUntil: at(),
+    attempts: smallint().notNull().default(0),
+    sentAt: at(),
+    failedAt: at(),
+    lastError: text(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.sentAt, t.failedAt, t.availableAt)],
+);
+
+/** Who changed what and when: every state change writes a row. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    actorUserId: integer().references(() => users.id),
+    actorEmployeeId: integer().references(() => employees.id),
+    /** Set when the actor acted through an impersonation session. */
+    impersonatorUserId: integer().references(() => users.id),
+    action: varchar({ length: 40 }).notNull(),
+    entity: varchar({ length: 40 }).notNull(),
+    entityId: bigint({ mode: 'number' }),
+    fromStatus: smallint(),
+    toStatus: smallint(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Server-wide settings kept in the database (for example the secret for signed tokens). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar({ length: 64 }).primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: at().notNull().defaultNow(),
+});
+
+export type AuditRow = typeof auditLog.$inferInsert;
+export type OutboxRow = typeof outbox.$inferSelect;

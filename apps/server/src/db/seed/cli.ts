@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { loadConfig } from '../../config';
+import { lockDataDir } from '../../lib/data-dir-lock';
+import { type Database, openPglite, openPostgres } from '../client';
+import { seedDemoIfEmpty } from './demo';
+import { seedLarge } from './large';
+import { seedLargeRequests } from './large-requests';
+import { seedReferenceData } from './reference';
+
+/** `seed demo` or `seed large [employees]`, on the database the server would use. */
+async function main() {
+  const [kind = 'demo', size] = process.argv.slice(2);
+  const config = loadConfig();
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    release = lockDataDir(config.dataDir);
+    database = await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+  }
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const demo = await seedDemoIfEmpty(database.db);
+    if (demo) console.log(`Seeded the demo company: ${demo} employees.`);
+    if (kind === 'large') {
+      const started = Date.now();
+      const made = await seedLarge(database.db, size ? Number(size) : 10_000, (msg) => console.log(msg));
+      await seedLargeRequests(database.db, (msg) => console.log(msg));
+      console.log(
+        `Large data set ready: ${made} employees added in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    }
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

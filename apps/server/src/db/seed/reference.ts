@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import {
+  examSubjects,
+  exams,
+  leaveDurations,
+  leaveTypes,
+  lookupValues,
+  nocTypes,
+  remoteWorkTypes,
+  serviceCategories,
+  workflowStatuses,
+} from '../schema';
+import type { LookupKind } from '../schema/lookups';
+
+/** Reference lists every installation needs; ids that SPEC.md gives meaning to are fixed. */
+export const LOOKUPS: Record<LookupKind, string[]> = {
+  gender: ['Male', 'Female', 'Other'],
+  religion: ['Islam', 'Hinduism', 'Buddhism', 'Christianity', 'Other'],
+  marital_status: ['Single', 'Married', 'Divorced', 'Widowed'],
+  blood_group: ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'],
+  employee_status: ['Probation', 'Permanent', 'Contractual', 'Intern'],
+  level: ['Entry', 'Junior', 'Mid', 'Senior', 'Lead', 'Executive'],
+  grade: ['Grade A', 'Grade B', 'Grade C', 'Grade D', 'Grade E', 'Grade F'],
+  education_type: ['Secondary', 'Higher Secondary', 'Diploma', 'Bachelor', 'Master', 'Doctorate'],
+  duration_unit: ['Year', 'Month'],
+  separation_type: ['Resignation', 'Termination', 'Retirement', 'End of contract'],
+  separation_status: ['Initiated', 'In progress', 'Completed'],
+  separation_mode: ['Voluntary', 'Involuntary'],
+  language_proficiency: ['Basic', 'Intermediate', 'Fluent', 'Native'],
+  group_type: ['Department', 'Project'],
+};
+
+const EXAMS: { name: string; type: string; subjects: string[] }[] = [
+  { name: 'SSC', type: 'Secondary', subjects: ['Science', 'Commerce', 'Humanities'] },
+  { name: 'HSC', type: 'Higher Secondary', subjects: ['Science', 'Commerce', 'Humanities'] },
+  {
+    name: 'Diploma in Engineering',
+    type: 'Diploma',
+    subjects: ['Computer Technology', 'Electrical', 'Civil'],
+  },
+  {
+    name: 'BSc',
+    type: 'Bachelor',
+    subjects: [
+      'Computer Science and Engineering',
+      'Electrical and Electronic Engineering',
+      'Physics',
+      'Mathematics',
+    ],
+  },
+  {
+    name: 'BBA',
+    type: 'Bachelor',
+    subjects: ['Finance', 'Marketing', 'Human Resource Management', 'Accounting'],
+  },
+  { name: 'MBA', type: 'Master', subjects: ['Finance', 'Marketing', 'Human Resource Management'] },
+  { name: 'MSc', type: 'Master', subjects: ['Computer Science', 'Physics', 'Mathematics'] },
+  { name: 'PhD', type: 'Doctorate', subjects: ['Computer Science', 'Economics'] },
+];
+
+/** Status ids are those of SPEC.md §4; names and colours are the portal's. */
+export const WORKFLOW_STATUSES: { module: string; id: number; name: string; color: string }[] = [
+  ...(['leave', 'remote_work'] as const).flatMap((module) => [
+    { module, id: 1, name: 'Draft', color: 'default' },
+    { module, id: 2, name: 'Submitted', color: 'processing' },
+    { module, id: 3, name: 'Approved', color: 'success' },
+    { module, id: 4, name: 'Rejected', color: 'error' },
+  ]),
+  { module: 'hr_service', id: 1, name: 'Draft', color: 'default' },
+  { module: 'hr_service', id: 2, name: 'Submitted', color: 'processing' },
+  { module: 'hr_service', id: 3, name: 'Approved', color: 'success' },
+  { module: 'hr_service', id: 4, name: 'Cancelled', color: 'error' },
+  { module: 'hr_service', id: 5, name: 'Done', color: 'cyan' },
+  { module: 'kpi', id: 1, name: 'Draft', color: 'default' },
+  { module: 'kpi', id: 2, name: 'Awaiting line manager', color: 'processing' },
+  { module: 'kpi', id: 3, name: 'Awaiting O&O', color: 'purple' },
+  { module: 'kpi', id: 4, name: 'Approved', color: 'success' },
+  { module: 'kpi', id: 5, name: 'Update requested', color: 'warning' },
+  { module: 'epr', id: 0, name: 'Not started', color: 'default' },
+  { module: 'epr', id: 1, name: 'Draft', color: 'default' },
+  { module: 'epr', id: 2, name: 'Awaiting line manager', color: 'processing' },
+  { module: 'epr', id: 3, name: 'Awaiting O&O', color: 'purple' },
+  { module: 'epr', id: 4, name: 'Completed', color: 'success' },
+  { module: 'epr', id: 5, name: 'Sent back to employee', color: 'warning' },
+  { module: 'epr', id: 6, name: 'Closed', color: 'default' },
+  { module: 'epr', id: 10, name: 'Returned to line manager', color: 'orange' },
+];
+
+/** Leave types by id: 5, 6, 7 and 9 have no balance (SPEC.md §9). */
+export const LEAVE_TYPES = [
+  { id: 1, name: 'Annual Leave', days: 18, shortLeaveApplied: false, hasBalance: true },
+  { id: 2, name: 'Casual Leave', days: 10, shortLeaveApplied: true, hasBalance: true },
+  { id: 3, name: 'Sick Leave', days: 14, shortLeaveApplied: true, hasBalance: true },
+  { id: 4, name: 'Maternity Leave', days: 112, shortLeaveApplied: false, hasBalance: true },
+  { id: 5, name: 'Leave Without Pay', days: 0, shortLeaveApplied: false, hasBalance: false },
+  { id: 6, name: 'Compensatory Leave', days: 0, shortLeaveApplied: false, hasBalance: false },
+  { id: 7, name: 'Special Leave', days: 0, shortLeaveApplied: false, hasBalance: false },
+  { id: 8, name: 'Paternity Leave', days: 5, shortLeaveApplied: false, hasBalance: true },
+  { id: 9, name: 'Short Leave', days: 0, shortLeaveApplied: true, hasBalance: false },
+];
+
+export const LEAVE_DURATIONS = [
+  { id: 1, name: '1 hour', minutes: 60 },
+  { id: 2, name: '2 hours', minutes: 120 },
+  { id: 3, name: '3 hours', minutes: 180 },
+  { id: 4, name: 'Half day (4 hours)', minutes: 240 },
+];
+
+/** Type 1 is the hours-within-a-day type (SPEC.md §9). */
+export const REMOTE_WORK_TYPES = [
+  { id: 1, name: 'Hourly (within a day)' },
+  { id: 2, name: 'Work from home' },
+  { id: 3, name: 'Field work' },
+  { id: 4, name: 'Business travel' },
+];
+
+export const SERVICE_CATEGORIES = [
+  { value: 'noc', name: 'No objection certificate (NOC)', sortOrder: 1 },
+  { value: 'salary_certificate', name: 'Salary certificate', sortOrder: 2 },
+  { value: 'employment_certificate', name: 'Employment certificate', sortOrder: 3 },
+  { value: 'experience_letter', name: 'Experience letter', sortOrder: 4 },
+  { value: 'visa_letter', name: 'Visa support letter', sortOrder: 5 },
+  { value: 'id_card', name: 'ID card replacement', sortOrder: 6 },
+];
+
+export const NOC_TYPES = [
+  { id: 1, name: 'Travel abroad' },
+  { id: 2, name: 'Higher study' },
+  { id: 3, name: 'Visa application' },
+  { id: 4, name: 'Bank loan' },
+];
+
+async function resetSequence(db: Db, table: string) {
+  await db.execute(
+    sql.raw(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
+    ),
+  );
+}
+
+/** Fills the reference lists; runs at every start and adds only what is missing. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const lookupRows = Object.entries(LOOKUPS).flatMap(([kind, names]) =>
+      names.map((name, i) => ({ kind, name, sortOrder: i + 1 })),
+    );
+    await tx.insert(lookupValues).values(lookupRows).onConflictDoNothing();
+
+    const types = await tx
+      .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
+      .from(lookupValues);
+    const typeId = (name: string) =>
+      types.find((t) => t.kind === 'education_type' && t.name === name)?.id ?? null;
+    for (const exam of EXAMS) {
+      await tx
+        .insert(exams)
+        .values({ name: exam.name, educationTypeId: typeId(exam.type) })
+        .onConflictDoNothing();
+      const [row] = await tx.select({ id: exams.id }).from(exams).where(sql`${exams.name} = ${exam.name}`);
+      await tx
+        .insert(examSubjects)
+        .values(exam.subjects.map((name) => ({ examId: row!.id, name })))
+        .onConflictDoNothing();
+    }
+
+    await tx.insert(workflowStatuses).values(WORKFLOW_STATUSES).onConflictDoNothing();
+    await tx
+      .insert(leaveTypes)
+      .values(LEAVE_TYPES.map((t, i) => ({ ...t, sortOrder: i + 1 })))
+      .onConflictDoNothing();
+    await tx.insert(leaveDurations).values(LEAVE_DURATIONS).onConflictDoNothing();
+    await tx.insert(remoteWorkTypes).values(REMOTE_WORK_TYPES).onConflictDoNothing();
+    await tx.insert(serviceCategories).values(SERVICE_CATEGORIES).onConflictDoNothing();
+    await tx.insert(nocTypes).values(NOC_TYPES).onConflictDoNothing();
+    for (const table of ['leave_types', 'leave_durations', 'remote_work_types', 'noc_types'])
+      await resetSequence(tx, table);
+  });
+}

@@ -1,0 +1,325 @@
+import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assetAssignments, assets, companies, employees, offices } from '../../db/schema';
+import { orderBy } from '../../lib/list';
+
+export interface PageWindow {
+  offset: number;
+  /** null: every row. */
+  limit: number | null;
+  /** `field,dir`; an unknown field is a 400. */
+  sort: string;
+}
+
+/** Rows a reference list answers at most when no page size is asked for. */
+export const ALL_ROWS_CAP = 1000;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function windowed<T>(
+  total: number,
+  window: PageWindow,
+  run: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: number }> {
+  if (total === 0 || window.offset >= total) return { rows: [], total };
+  return { rows: await run(window.limit ?? ALL_ROWS_CAP, window.offset), total };
+}
+
+/* Companies */
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  code: companies.code,
+  address: companies.address,
+  weeklyOffDay: companies.weeklyOffDay,
+  enabled: companies.enabled,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+};
+
+// Correlated counts name their tables outright: in a select list drizzle writes columns unqualified.
+const officeCount = sql<number>`(select count(*)::int from offices o where o.company_id = "companies"."id")`;
+const companyEmployeeCount = sql<number>`(select count(*)::int from employees e where e.company_id = "companies"."id")`;
+
+export const companiesRepository = {
+  async list(
+    db: Db,
+    filter: { search?: string | undefined; enabled?: boolean | undefined },
+    window: PageWindow,
+  ) {
+    const order = orderBy(
+      window.sort,
+      {
+        id: companies.id,
+        name: sql`lower(${companies.name})`,
+        code: sql`${companies.code}`,
+        created: sql`${companies.createdAt}`,
+      },
+      companies.id,
+    );
+    const where = and(
+      filter.search
+        ? or(
+            ilike(companies.name, `%${escapeLike(filter.search)}%`),
+            ilike(companies.code, `%${escapeLike(filter.search)}%`),
+          )
+        : undefined,
+      filter.enabled === undefined ? undefined : eq(companies.enabled, filter.enabled),
+    );
+    const [t] = await db.select({ n: count() }).from(companies).where(where);
+    return windowed(t?.n ?? 0, window, (limit, offset) =>
+      db
+        .select({ ...companyColumns, officesCount: officeCount, employeesCount: companyEmployeeCount })
+        .from(companies)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
+  },
+
+  async find(db: Db, id: number) {
+    const [row] = await db
+      .select({ ...companyColumns, officesCount: officeCount, employeesCount: companyEmployeeCount })
+      .from(companies)
+      .where(eq(companies.id, id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async nameTaken(db: Db, name: string, exceptId?: number) {
+    const [row] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        and(
+          sql`lower(${companies.name}) = ${name.toLowerCase()}`,
+          exceptId ? ne(companies.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async insert(db: Db, values: typeof companies.$inferInsert) {
+    const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
+    return row!.id;
+  },
+
+  async update(db: Db, id: number, values: Partial<typeof companies.$inferInsert>) {
+    await db.update(companies).set(values).where(eq(companies.id, id));
+  },
+
+  /** What still points at a company. */
+  async usage(db: Db, id: number) {
+    const [row] = await db
+      .select({
+        offices: officeCount,
+        employees: companyEmployeeCount,
+        assets: sql<number>`(select count(*)::int from assets a where a.company_id = "companies"."id")`,
+      })
+      .from(companies)
+      .where(eq(companies.id, id));
+    return row ?? { offices: 0, employees: 0, assets: 0 };
+  },
+
+  async delete(db: Db, id: number) {
+    await db.delete(companies).where(eq(companies.id, id));
+  },
+};
+
+/* Offices */
+
+const officeEmployeeCount = sql<number>`(select count(*)::int from employees e where e.office_id = "offices"."id")`;
+const officeColumns = {
+  id: offices.id,
+  name: offices.name,
+  address: offices.address,
+  enabled: offices.enabled,
+  companyId: offices.companyId,
+  companyName: companies.name,
+  createdAt: offices.createdAt,
+  updatedAt: offices.updatedAt,
+  employeesCount: officeEmployeeCount,
+};
+
+export const officesRepository = {
+  async list(
+    db: Db,
+    filter: { search?: string | undefined; enabled?: boolean | undefined; companyId?: number | undefined },
+    window: PageWindow,
+  ) {
+    const order = orderBy(
+      window.sort,
+      {
+        id: offices.id,
+        name: sql`lower(${offices.name})`,
+        company: sql`lower(${companies.name})`,
+        created: sql`${offices.createdAt}`,
+      },
+      offices.id,
+    );
+    const where = and(
+      filter.search ? ilike(offices.name, `%${escapeLike(filter.search)}%`) : undefined,
+      filter.enabled === undefined ? undefined : eq(offices.enabled, filter.enabled),
+      filter.companyId === undefined ? undefined : eq(offices.companyId, filter.companyId),
+    );
+    const [t] = await db.select({ n: count() }).from(offices).where(where);
+    return windowed(t?.n ?? 0, window, (limit, offset) =>
+      db
+        .select(officeColumns)
+        .from(offices)
+        .innerJoin(companies, eq(companies.id, offices.companyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
+  },
+
+  async find(db: Db, id: number) {
+    const [row] = await db
+      .select(officeColumns)
+      .from(offices)
+      .innerJoin(companies, eq(companies.id, offices.companyId))
+      .where(eq(offices.id, id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async nameTaken(db: Db, companyId: number, name: string, exceptId?: number) {
+    const [row] = await db
+      .select({ id: offices.id })
+      .from(offices)
+      .where(
+        and(
+          eq(offices.companyId, companyId),
+          sql`lower(${offices.name}) = ${name.toLowerCase()}`,
+          exceptId ? ne(offices.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async insert(db: Db, values: typeof offices.$inferInsert) {
+    const [row] = await db.insert(offices).values(values).returning({ id: offices.id });
+    return row!.id;
+  },
+
+  async update(db: Db, id: number, values: Partial<typeof offices.$inferInsert>) {
+    await db.update(offices).set(values).where(eq(offices.id, id));
+  },
+
+  async employeesIn(db: Db, id: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(employees).where(eq(employees.officeId, id));
+    return row?.n ?? 0;
+  },
+
+  async delete(db: Db, id: number) {
+    await db.delete(offices).where(eq(offices.id, id));
+  },
+};
+
+/* Assets */
+
+/** The open assignment of an asset (not returned yet); the latest one should there be several. */
+const openAssignment = and(
+  eq(assetAssignments.assetId, assets.id),
+  isNull(assetAssignments.returnedAt),
+  sql`${assetAssignments.id} = (select max(x.id) from asset_assignments x where x.asset_id = "assets"."id" and x.returned_at is null)`,
+);
+
+const assetColumns = {
+  id: assets.id,
+  name: assets.name,
+  code: assets.code,
+  description: assets.description,
+  enabled: assets.enabled,
+  companyId: assets.companyId,
+  companyName: companies.name,
+  createdAt: assets.createdAt,
+  updatedAt: assets.updatedAt,
+  holderId: employees.id,
+  holderEid: employees.eid,
+  holderName: employees.name,
+  holderPhotoVersion: employees.photoVersion,
+  assignedAt: assetAssignments.assignedAt,
+};
+
+export const assetsRepository = {
+  async list(
+    db: Db,
+    filter: { search?: string | undefined; companyId?: number | undefined; assigned?: boolean | undefined },
+    window: PageWindow,
+  ) {
+    const order = orderBy(
+      window.sort,
+      {
+        id: assets.id,
+        name: sql`lower(${assets.name})`,
+        code: sql`${assets.code}`,
+        company: sql`lower(${companies.name})`,
+        created: sql`${assets.createdAt}`,
+      },
+      assets.id,
+    );
+    const held = sql`exists (select 1 from asset_assignments x where x.asset_id = "assets"."id" and x.returned_at is null)`;
+    const where = and(
+      filter.search
+        ? or(
+            ilike(assets.name, `%${escapeLike(filter.search)}%`),
+            ilike(assets.code, `%${escapeLike(filter.search)}%`),
+          )
+        : undefined,
+      filter.companyId === undefined ? undefined : eq(assets.companyId, filter.companyId),
+      filter.assigned === undefined ? undefined : filter.assigned ? held : sql`not ${held}`,
+    );
+    const [t] = await db.select({ n: count() }).from(assets).where(where);
+    return windowed(t?.n ?? 0, window, (limit, offset) =>
+      db
+        .select(assetColumns)
+        .from(assets)
+        .leftJoin(companies, eq(companies.id, assets.companyId))
+        .leftJoin(assetAssignments, openAssignment)
+        .leftJoin(employees, eq(employees.id, assetAssignments.employeeId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
+  },
+
+  async find(db: Db, id: number) {
+    const [row] = await db
+      .select(assetColumns)
+      .from(assets)
+      .leftJoin(companies, eq(companies.id, assets.companyId))
+      .leftJoin(assetAssignments, openAssignment)
+      .leftJoin(employees, eq(employees.id, assetAssignments.employeeId))
+      .where(eq(assets.id, id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insert(db: Db, values: typeof assets.$inferInsert) {
+    const [row] = await db.insert(assets).values(values).returning({ id: assets.id });
+    return row!.id;
+  },
+
+  async update(db: Db, id: number, values: Partial<typeof assets.$inferInsert>) {
+    await db.update(assets).set(values).where(eq(assets.id, id));
+  },
+
+  /** Removes an asset with its past (returned) assignments. */
+  async delete(db: Db, id: number) {
+    await db.delete(assetAssignments).where(eq(assetAssignments.assetId, id));
+    await db.delete(assets).where(eq(assets.id, id));
+  },
+};
+
+export async function companyExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,207 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  designations,
+  employees,
+  offices,
+  passwordOtps,
+  resetTokens,
+  sessions,
+  users,
+} from '../../db/schema';
+
+export const authRepository = {
+  async findUserByUsername(db: Db, username: string) {
+    const [row] = await db
+      .select({
+        userId: users.id,
+        username: users.username,
+        passwordHash: users.passwordHash,
+        isAdmin: users.isAdmin,
+        employeeId: employees.id,
+        enabled: employees.enabled,
+        name: employees.name,
+        mobile: employees.mobile,
+        email: employees.email,
+      })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(users.username, username))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async findUserByEmployee(db: Db, employeeId: number) {
+    const [row] = await db
+      .select({
+        userId: users.id,
+        username: users.username,
+        enabled: employees.enabled,
+        name: employees.name,
+      })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(users.employeeId, employeeId))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async usernameOf(db: Db, userId: number): Promise<string | null> {
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    return row?.username ?? null;
+  },
+
+  async insertSession(
+    db: Db,
+    values: {
+      userId: number;
+      tokenHash: string;
+      kind: 'login' | 'impersonation';
+      expiresAt: Date;
+      impersonatorUserId?: number | null;
+      ip?: string | null;
+      userAgent?: string | null;
+    },
+  ) {
+    const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+    return row!.id;
+  },
+
+  async revokeSession(db: Db, sessionId: number) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  },
+
+  /** Ends every open session of a user, except one if given. */
+  async revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      );
+  },
+
+  /** Retires the codes still open for a user (a new one replaces them). */
+  async retireOtps(db: Db, userId: number) {
+    await db
+      .update(passwordOtps)
+      .set({ lockedAt: new Date() })
+      .where(
+        and(eq(passwordOtps.userId, userId), isNull(passwordOtps.usedAt), isNull(passwordOtps.lockedAt)),
+      );
+  },
+
+  async insertOtp(db: Db, values: { userId: number; codeHash: string; expiresAt: Date }) {
+    await db.insert(passwordOtps).values(values);
+  },
+
+  /** The user's newest code that is still usable. */
+  async openOtp(db: Db, userId: number) {
+    const [row] = await db
+      .select()
+      .from(passwordOtps)
+      .where(
+        and(
+          eq(passwordOtps.userId, userId),
+          isNull(passwordOtps.usedAt),
+          isNull(passwordOtps.lockedAt),
+          gt(passwordOtps.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(passwordOtps.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async countOtpFailure(db: Db, otpId: number, lock: boolean) {
+    await db
+      .update(passwordOtps)
+      .set({ attempts: sql`${passwordOtps.attempts} + 1`, ...(lock ? { lockedAt: new Date() } : {}) })
+      .where(eq(passwordOtps.id, otpId));
+  },
+
+  async useOtp(db: Db, otpId: number) {
+    const done = await db
+      .update(passwordOtps)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordOtps.id, otpId), isNull(passwordOtps.usedAt)))
+      .returning({ id: passwordOtps.id });
+    return done.length === 1;
+  },
+
+  async insertResetToken(
+    db: Db,
+    values: { userId: number; tokenHash: string; purpose: 'reset' | 'invite'; expiresAt: Date },
+  ) {
+    await db.insert(resetTokens).values(values);
+  },
+
+  async findResetToken(db: Db, tokenHash: string) {
+    const [row] = await db
+      .select({
+        id: resetTokens.id,
+        userId: resetTokens.userId,
+        expiresAt: resetTokens.expiresAt,
+        usedAt: resetTokens.usedAt,
+        enabled: employees.enabled,
+      })
+      .from(resetTokens)
+      .innerJoin(users, eq(users.id, resetTokens.userId))
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(resetTokens.tokenHash, tokenHash))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Marks a link used; false if it was used meanwhile. */
+  async useResetToken(db: Db, id: number) {
+    const done = await db
+      .update(resetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(resetTokens.id, id), isNull(resetTokens.usedAt)))
+      .returning({ id: resetTokens.id });
+    return done.length === 1;
+  },
+
+  async setPassword(db: Db, userId: number, passwordHash: string) {
+    await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+  },
+
+  async employeeCard(db: Db, employeeId: number) {
+    const [row] = await db
+      .select({
+        id: employees.id,
+        eid: employees.eid,
+        name: employees.name,
+        designation: designations.name,
+        company: companies.name,
+        office: offices.name,
+        enabled: employees.enabled,
+        photoVersion: employees.photoVersion,
+      })
+      .from(employees)
+      .leftJoin(designations, eq(designations.id, employees.designationId))
+      .leftJoin(companies, eq(companies.id, employees.companyId))
+      .leftJoin(offices, eq(offices.id, employees.officeId))
+      .where(eq(employees.id, employeeId))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async hasReports(db: Db, employeeId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.parentId, employeeId), eq(employees.enabled, true)))
+      .limit(1);
+    return Boolean(row);
+  },
+};

@@ -1,0 +1,165 @@
+import {
+  discoveryResponse,
+  impersonateRequest,
+  linkReset,
+  loginRequest,
+  meResponse,
+  messageResponse,
+  otpRequest,
+  otpReset,
+  otpValidateQuery,
+  passwordResetBody,
+  sessionUser,
+} from '@hr/contracts/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../lib/auth';
+import { validationFailed } from '../../lib/errors';
+import { type AuthService, type RequestMeta, TEXT } from './auth.service';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+const tags = ['Auth'];
+
+export async function authRoutes(app: FastifyInstance, { service }: { service: AuthService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/login_check',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in with E-ID and password',
+        tags,
+        body: loginRequest,
+        response: { 200: sessionUser },
+      },
+    },
+    async (request) => service.login(request.body, meta(request)),
+  );
+
+  r.post(
+    '/logout',
+    {
+      schema: {
+        operationId: 'logout',
+        summary: 'End the current session',
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await service.logout(caller(request));
+      return { message: TEXT.loggedOut };
+    },
+  );
+
+  r.post(
+    '/reset/password/otp/request',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'requestPasswordOtp',
+        summary: 'Send a password reset code to the mobile number of an E-ID',
+        tags,
+        body: otpRequest,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => service.requestOtp(request.body.eid, meta(request)),
+  );
+
+  r.get(
+    '/reset/password/otp/validate/:token',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'validatePasswordReset',
+        summary: 'Check a reset code (with its E-ID) or a reset link token',
+        tags,
+        params: z.object({ token: z.string().min(1).max(200) }),
+        querystring: otpValidateQuery,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => service.validate(request.params.token, request.query.eid, meta(request)),
+  );
+
+  r.post(
+    '/reset/password/otp',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'resetPassword',
+        summary:
+          'Set a new password with a code (eid, otp, password) or a link token (token, plain_password)',
+        tags,
+        body: passwordResetBody,
+        response: { 200: messageResponse },
+      },
+      // Either form is checked in the handler, so that each answers with its own field messages.
+      validatorCompiler: () => (data) => ({ value: data }),
+    },
+    async (request) => {
+      const raw: unknown = request.body;
+      const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+      if ('token' in body) {
+        const parsed = linkReset.safeParse(body);
+        if (!parsed.success) throw validationFailed(parsed.error.issues);
+        return service.resetWithLink(parsed.data, meta(request));
+      }
+      const parsed = otpReset.safeParse(body);
+      if (!parsed.success) throw validationFailed(parsed.error.issues);
+      return service.resetWithOtp(parsed.data, meta(request));
+    },
+  );
+
+  r.post(
+    '/impersonate',
+    {
+      schema: {
+        operationId: 'impersonate',
+        summary: 'HR administrators: a 24-hour session as another employee (audited)',
+        tags,
+        security: [{ bearer: [] }],
+        body: impersonateRequest,
+        response: { 200: sessionUser },
+      },
+    },
+    async (request) => service.impersonate(caller(request), request.body.employee_id, meta(request)),
+  );
+
+  r.get(
+    '/me',
+    {
+      schema: {
+        operationId: 'me',
+        summary: 'The signed-in user and employee',
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: meResponse },
+      },
+    },
+    async (request) => service.me(caller(request)),
+  );
+
+  r.get(
+    '/discovery/employee',
+    {
+      schema: {
+        operationId: 'discovery',
+        summary: 'Settings of the realtime channel used by comments',
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: discoveryResponse },
+      },
+    },
+    async (request) => service.discovery(caller(request)),
+  );
+}

@@ -1,0 +1,348 @@
+import type { LinkReset, LoginRequest, OtpReset, SessionUser } from '@hr/contracts/auth';
+import {
+  IMPERSONATION_MS,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_SECONDS,
+  RESET_LINK_MS,
+  SESSION_MS,
+} from '@hr/contracts/limits';
+import { NOTICES } from '@hr/contracts/messages';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { AuthContext } from '../../lib/auth-context';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { photoUrls } from '../../lib/signed-urls';
+import { type ThrottleRule, throttle } from '../../lib/throttle';
+import { hmac, newOtp, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
+import { authRepository as repo } from './auth.repository';
+
+const MINUTE = 60_000;
+
+export const RULES = {
+  loginPerEid: {
+    bucket: 'login_fail_eid',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: (m: number) =>
+      `Too many failed sign-in attempts for this E-ID. Please try again in ${m} minute(s).`,
+  },
+  loginPerAddress: {
+    bucket: 'login_fail_ip',
+    limit: 20,
+    windowMs: 15 * MINUTE,
+    message: (m: number) =>
+      `Too many failed sign-in attempts from your address. Please try again in ${m} minute(s).`,
+  },
+  otpRequestPerEid: {
+    bucket: 'otp_request_eid',
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: (m: number) => `Too many code requests for this E-ID. Please try again in ${m} minute(s).`,
+  },
+  otpRequestPerAddress: {
+    bucket: 'otp_request_ip',
+    limit: 20,
+    windowMs: 60 * MINUTE,
+    message: (m: number) => `Too many code requests from your address. Please try again in ${m} minute(s).`,
+  },
+  /** Wrong codes per E-ID since its last code request: the same count whether or not the E-ID exists. */
+  otpWrongPerEid: {
+    bucket: 'otp_wrong_eid',
+    limit: OTP_MAX_ATTEMPTS,
+    windowMs: OTP_SECONDS * 1000,
+    message: () => 'Too many wrong codes. Please request a new code.',
+  },
+  resetFailPerAddress: {
+    bucket: 'reset_fail_ip',
+    limit: 30,
+    windowMs: 60 * MINUTE,
+    message: (m: number) => `Too many failed attempts from your address. Please try again in ${m} minute(s).`,
+  },
+} satisfies Record<string, ThrottleRule>;
+
+export const TEXT = {
+  invalidCredentials: 'Invalid E-ID or password.',
+  disabled: 'This account is disabled. Please contact HR.',
+  otpSent: 'If this E-ID is registered, a 4-digit code has been sent to its registered mobile number.',
+  otpWrong: 'The code is wrong or has expired.',
+  otpValid: 'The code is valid.',
+  linkInvalid: 'The reset link is invalid, has expired or has already been used.',
+  linkValid: 'The reset link is valid.',
+  passwordUpdated: NOTICES.passwordUpdated,
+  loggedOut: 'You have been signed out.',
+};
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const eidKey = (eid: string) => eid.trim().toLowerCase();
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly secret: string,
+    private readonly onMessageQueued: () => void = () => {},
+  ) {}
+
+  private sessionUser(
+    token: string,
+    username: string,
+    employeeId: number,
+    expiresAt: Date,
+    impersonatedBy: string | null,
+  ): SessionUser {
+    return {
+      token,
+      username,
+      employee_id: employeeId,
+      expiry: expiresAt.getTime(),
+      expires_in: expiresAt.getTime() - Date.now(),
+      impersonated_by: impersonatedBy,
+    };
+  }
+
+  async login(input: LoginRequest, meta: RequestMeta): Promise<SessionUser> {
+    const key = eidKey(input.username);
+    await throttle.check(this.db, RULES.loginPerEid, key);
+    await throttle.check(this.db, RULES.loginPerAddress, meta.ip);
+
+    const user = await repo.findUserByUsername(this.db, input.username);
+    const ok = await verifyPassword(input.password, user?.passwordHash);
+    if (!user || !ok) {
+      await throttle.record(this.db, RULES.loginPerEid.bucket, key);
+      await throttle.record(this.db, RULES.loginPerAddress.bucket, meta.ip);
+      throw unauthorized(TEXT.invalidCredentials, 'invalid_credentials');
+    }
+    if (!user.enabled) throw unauthorized(TEXT.disabled, 'account_disabled');
+
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_MS);
+    await this.db.transaction(async (tx) => {
+      await repo.insertSession(tx, {
+        userId: user.userId,
+        tokenHash: sha256(token),
+        kind: 'login',
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 256) ?? null,
+      });
+      await throttle.clear(tx, RULES.loginPerEid.bucket, key);
+    });
+    return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await repo.revokeSession(this.db, auth.sessionId);
+  }
+
+  /** Sends a code by SMS (and a link by e-mail where there is one); answers alike whether or not the E-ID exists. */
+  async requestOtp(eid: string, meta: RequestMeta): Promise<{ message: string }> {
+    const key = eidKey(eid);
+    await throttle.check(this.db, RULES.otpRequestPerEid, key);
+    await throttle.check(this.db, RULES.otpRequestPerAddress, meta.ip);
+
+    const user = await repo.findUserByUsername(this.db, eid);
+    await this.db.transaction(async (tx) => {
+      await throttle.record(tx, RULES.otpRequestPerEid.bucket, key);
+      await throttle.record(tx, RULES.otpRequestPerAddress.bucket, meta.ip);
+      // A new code starts a new count of wrong tries.
+      await throttle.clear(tx, RULES.otpWrongPerEid.bucket, key);
+      if (!user?.enabled) return;
+
+      await repo.retireOtps(tx, user.userId);
+      if (user.mobile) {
+        const code = newOtp(OTP_LENGTH);
+        await repo.insertOtp(tx, {
+          userId: user.userId,
+          codeHash: hmac(this.secret, `${user.userId}:${code}`),
+          expiresAt: new Date(Date.now() + OTP_SECONDS * 1000),
+        });
+        await enqueueMessage(tx, {
+          channel: 'sms',
+          recipient: user.mobile,
+          topic: 'password-otp',
+          employeeId: user.employeeId,
+          body: `Your HR Portal password reset code is ${code}. It expires in ${OTP_SECONDS / 60} minutes.`,
+        });
+      }
+      if (user.email) {
+        const link = await this.createLink(tx, user.userId, 'reset');
+        await enqueueMessage(tx, {
+          channel: 'email',
+          recipient: user.email,
+          topic: 'password-link',
+          employeeId: user.employeeId,
+          subject: 'Reset your HR Portal password',
+          body: `Hello ${user.name},\n\nTo choose a new password, open ${link} within one hour.\nIf you did not ask for this, ignore this message.`,
+        });
+      }
+    });
+    this.onMessageQueued();
+    return { message: TEXT.otpSent };
+  }
+
+  /** Makes a single-use link token and returns the link to the reset page. */
+  async createLink(db: Db, userId: number, purpose: 'reset' | 'invite'): Promise<string> {
+    const token = newToken();
+    const lifetime = purpose === 'invite' ? 7 * 24 * 3_600_000 : RESET_LINK_MS;
+    await repo.insertResetToken(db, {
+      userId,
+      tokenHash: sha256(token),
+      purpose,
+      expiresAt: new Date(Date.now() + lifetime),
+    });
+    return `${this.config.publicUrl}/resetpassword/${token}`;
+  }
+
+  /**
+   * Checks a code against the E-ID's open code. Wrong codes count per E-ID
+   * (the same count whether or not the E-ID exists); the fifth locks the code.
+   */
+  private async checkOtp(
+    eid: string,
+    code: string,
+    meta: RequestMeta,
+  ): Promise<{ userId: number; otpId: number }> {
+    const key = eidKey(eid);
+    await throttle.check(this.db, RULES.resetFailPerAddress, meta.ip);
+    await throttle.check(this.db, RULES.otpWrongPerEid, key);
+
+    const user = await repo.findUserByUsername(this.db, eid);
+    const otp = user?.enabled ? await repo.openOtp(this.db, user.userId) : null;
+    if (!user || !otp || !safeEqualHex(otp.codeHash, hmac(this.secret, `${user.userId}:${code}`))) {
+      await throttle.record(this.db, RULES.otpWrongPerEid.bucket, key);
+      await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
+      if (otp) await repo.countOtpFailure(this.db, otp.id, otp.attempts + 1 >= OTP_MAX_ATTEMPTS);
+      throw badRequest(TEXT.otpWrong, 'otp_invalid');
+    }
+    return { userId: user.userId, otpId: otp.id };
+  }
+
+  private async checkLink(token: string, meta: RequestMeta): Promise<{ userId: number; tokenId: number }> {
+    await throttle.check(this.db, RULES.resetFailPerAddress, meta.ip);
+    const row = await repo.findResetToken(this.db, sha256(token));
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || !row.enabled) {
+      await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
+      throw badRequest(TEXT.linkInvalid, 'reset_link_invalid');
+    }
+    return { userId: row.userId, tokenId: row.id };
+  }
+
+  /** GET reset/password/otp/validate/{token}: a 4-digit code (with `eid`) or a link token. */
+  async validate(token: string, eid: string | undefined, meta: RequestMeta): Promise<{ message: string }> {
+    if (/^\d{4}$/.test(token)) {
+      if (!eid) throw badRequest('The E-ID is needed to check a code.');
+      await this.checkOtp(eid, token, meta);
+      return { message: TEXT.otpValid };
+    }
+    await this.checkLink(token, meta);
+    return { message: TEXT.linkValid };
+  }
+
+  async resetWithOtp(input: OtpReset, meta: RequestMeta): Promise<{ message: string }> {
+    const { userId, otpId } = await this.checkOtp(input.eid, input.otp, meta);
+    const hash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      // Single use: only the first of two racing resets gets the code.
+      if (!(await repo.useOtp(tx, otpId))) throw badRequest(TEXT.otpWrong, 'otp_invalid');
+      await this.finishReset(tx, userId, hash, 'otp');
+    });
+    return { message: TEXT.passwordUpdated };
+  }
+
+  async resetWithLink(input: LinkReset, meta: RequestMeta): Promise<{ message: string }> {
+    const { userId, tokenId } = await this.checkLink(input.token, meta);
+    const hash = await hashPassword(input.plain_password);
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.useResetToken(tx, tokenId))) throw badRequest(TEXT.linkInvalid, 'reset_link_invalid');
+      await this.finishReset(tx, userId, hash, 'link');
+    });
+    return { message: TEXT.passwordUpdated };
+  }
+
+  private async finishReset(db: Db, userId: number, hash: string, via: string) {
+    await repo.setPassword(db, userId, hash);
+    // A new password ends every session that the old one opened.
+    await repo.revokeUserSessions(db, userId);
+    const user = await repo.usernameOf(db, userId);
+    await audit(db, null, {
+      action: 'password_reset',
+      entity: 'user',
+      entityId: userId,
+      data: { via, username: user },
+    });
+  }
+
+  async impersonate(admin: AuthContext, employeeId: number, meta: RequestMeta): Promise<SessionUser> {
+    if (!admin.isAdmin) throw forbidden('Only an HR administrator may sign in as another employee.');
+    if (admin.kind === 'impersonation')
+      throw forbidden('Sign in as yourself before signing in as someone else.');
+    const target = await repo.findUserByEmployee(this.db, employeeId);
+    if (!target) throw notFound('This employee has no user account.');
+    if (!target.enabled) throw new AppError(409, 'conflict', 'This employee is disabled.');
+    if (target.userId === admin.userId) throw badRequest('You are already signed in as this employee.');
+
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + IMPERSONATION_MS);
+    await this.db.transaction(async (tx) => {
+      const sessionId = await repo.insertSession(tx, {
+        userId: target.userId,
+        tokenHash: sha256(token),
+        kind: 'impersonation',
+        impersonatorUserId: admin.userId,
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 256) ?? null,
+      });
+      await audit(tx, admin, {
+        action: 'impersonate',
+        entity: 'employee',
+        entityId: employeeId,
+        data: { session_id: sessionId, target_user_id: target.userId },
+      });
+    });
+    return this.sessionUser(token, target.username, employeeId, expiresAt, admin.username);
+  }
+
+  async me(auth: AuthContext) {
+    const card = await repo.employeeCard(this.db, auth.employeeId);
+    if (!card) throw unauthorized();
+    const impersonator = auth.impersonatorUserId
+      ? await repo.usernameOf(this.db, auth.impersonatorUserId)
+      : null;
+    return {
+      user: { id: auth.userId, username: auth.username, is_admin: auth.isAdmin },
+      employee: {
+        id: card.id,
+        eid: card.eid,
+        name: card.name,
+        designation: card.designation,
+        company: card.company,
+        office: card.office,
+        photo: photoUrls(this.secret, card.id, card.photoVersion),
+        has_reports: await repo.hasReports(this.db, auth.employeeId),
+      },
+      session: { expiry: auth.expiresAt.getTime(), impersonated_by: impersonator },
+    };
+  }
+
+  /** Settings of the realtime channel, with a token scoped to it (DESIGN.md §6). */
+  discovery(auth: AuthContext) {
+    const expiry = Math.min(auth.expiresAt.getTime(), Date.now() + SESSION_MS);
+    const payload = `${auth.employeeId}.${expiry}`;
+    return {
+      api_key: 'hr-portal',
+      url: `${this.config.publicUrl}/api/v1/realtime`,
+      ref: 'comments',
+      project_id: 'hr-portal',
+      token: `${payload}.${hmac(this.secret, `realtime:${payload}`)}`,
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { AuthService } from './auth/auth.service';
+
+/** What every feature's routes get: the database, the configuration and shared services. */
+export interface FeatureDeps {
+  db: Db;
+  config: Config;
+  /** The server secret, for signed URLs and tokens. */
+  secret: string;
+  authService: AuthService;
+  /** Tells the outbox dispatcher a message is waiting. */
+  onMessageQueued: () => void;
+}

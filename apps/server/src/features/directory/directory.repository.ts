@@ -1,0 +1,444 @@
+import type { EmployeeSearchFilter, TeamRelation } from '@hr/contracts/employee-search';
+import dayjs from 'dayjs';
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  designations,
+  educations,
+  employeeGroups,
+  employees,
+  groups,
+  groupTrees,
+  lookupValues,
+  offices,
+  separations,
+} from '../../db/schema';
+import { orderBy } from '../../lib/list';
+
+/** The columns of a directory card (SPEC.md §3 Employee, the part every colleague may see). */
+const cardColumns = {
+  id: employees.id,
+  eid: employees.eid,
+  name: employees.name,
+  designation: designations.name,
+  email: employees.email,
+  mobile: employees.mobile,
+  company: companies.name,
+  office: offices.name,
+  enabled: employees.enabled,
+  photoVersion: employees.photoVersion,
+};
+
+export interface CardRow {
+  id: number;
+  eid: string;
+  name: string;
+  designation: string | null;
+  email: string | null;
+  mobile: string | null;
+  company: string | null;
+  office: string | null;
+  enabled: boolean;
+  photoVersion: number;
+}
+
+/** The shortest search text a trigram index can help with. */
+const TRIGRAM = 3;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Part of the name or E-ID (trigram indexes), or the start of the e-mail
+ * address or mobile number (prefix indexes).
+ */
+export function fullTextCondition(text: string): SQL | undefined {
+  const term = escapeLike(text.trim());
+  if (!term) return undefined;
+  return or(
+    ilike(employees.name, `%${term}%`),
+    ilike(employees.eid, `%${term}%`),
+    sql`lower(${employees.email}) like ${`${term.toLowerCase()}%`}`,
+    sql`${employees.mobile} like ${`${term}%`}`,
+  );
+}
+
+/** The fields a search may sort by; the id settles ties, so pages never overlap. */
+const SEARCH_SORTABLE = {
+  name: employees.name,
+  eid: employees.eid,
+  id: employees.id,
+  joining_date: employees.joiningDate,
+};
+const TEAM_SORTABLE = { name: employees.name, eid: employees.eid, id: employees.id };
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  /** `field,dir`; an unknown field is a 400. */
+  sort: string;
+}
+
+const sqlExists = (query: SQL) => sql`exists (${query})`;
+const sqlNotExists = (query: SQL) => sql`not exists (${query})`;
+
+const today = () => dayjs();
+const yearsAgo = (years: number) => today().subtract(years, 'year').format('YYYY-MM-DD');
+
+/** The conditions of a search filter; the group items must already include the items below them. */
+export function searchConditions(filter: EmployeeSearchFilter, groupTreeIds: number[] | null): SQL[] {
+  const where: SQL[] = [];
+  const add = (condition: SQL | undefined) => {
+    if (condition) where.push(condition);
+  };
+  const inList = <T extends number | string>(
+    column: Parameters<typeof inArray>[0],
+    values: readonly T[] | null | undefined,
+  ) => {
+    if (values && values.length > 0) add(inArray(column, [...values]));
+  };
+
+  const status = filter.status ?? 'enabled';
+  if (status !== 'all') add(eq(employees.enabled, status === 'enabled'));
+  if (filter.full_text) add(fullTextCondition(filter.full_text));
+
+  inList(employees.id, filter.ids);
+  inList(employees.genderId, filter.gender_ids);
+  inList(employees.bloodGroup, filter.blood_groups);
+  inList(employees.religionId, filter.religion_ids);
+  inList(employees.maritalStatusId, filter.marital_status_ids);
+  inList(employees.statusId, filter.employee_status_ids);
+  inList(employees.officeId, filter.office_ids);
+  inList(employees.companyId, filter.company_ids);
+  inList(employees.levelId, filter.level_ids);
+  inList(employees.gradeId, filter.grade_ids);
+
+  for (const [column, range] of [
+    [employees.joiningDate, filter.joining_date],
+    [employees.confirmationDate, filter.confirmation_date],
+  ] as const) {
+    if (range?.from) add(sql`${column} >= ${range.from}`);
+    if (range?.to) add(sql`${column} <= ${range.to}`);
+  }
+
+  if (filter.birthday?.from && filter.birthday.to) {
+    const { from, to } = filter.birthday;
+    const day = sql`to_char(${employees.dob}, 'MM-DD')`;
+    add(isNotNull(employees.dob));
+    add(from <= to ? sql`${day} between ${from} and ${to}` : sql`(${day} >= ${from} or ${day} <= ${to})`);
+  }
+
+  // Whole years: an age of 30 means born more than 30 and at most 31 years ago.
+  if (filter.age) {
+    add(sql`${employees.dob} <= ${yearsAgo(filter.age.min)}`);
+    add(sql`${employees.dob} > ${yearsAgo(filter.age.max + 1)}`);
+  }
+  if (filter.service_years) {
+    add(sql`${employees.joiningDate} <= ${yearsAgo(filter.service_years.min)}`);
+    add(sql`${employees.joiningDate} > ${yearsAgo(filter.service_years.max + 1)}`);
+  }
+
+  const educationConditions: SQL[] = [];
+  if (filter.education_type_ids?.length)
+    educationConditions.push(inArray(educations.typeId, filter.education_type_ids));
+  if (filter.exam_ids?.length) educationConditions.push(inArray(educations.examId, filter.exam_ids));
+  // Each list on its own: some education of the type, and some passing of the exam.
+  for (const condition of educationConditions) {
+    add(
+      sqlExists(
+        sql`select 1 from ${educations} where ${educations.employeeId} = ${employees.id} and ${condition}`,
+      ),
+    );
+  }
+
+  if (filter.has_separation === true)
+    add(sqlExists(sql`select 1 from ${separations} where ${separations.employeeId} = ${employees.id}`));
+  if (filter.has_separation === false)
+    add(sqlNotExists(sql`select 1 from ${separations} where ${separations.employeeId} = ${employees.id}`));
+  const separationConditions: SQL[] = [];
+  if (filter.separation_type_ids?.length)
+    separationConditions.push(inArray(separations.typeId, filter.separation_type_ids));
+  if (filter.separation_status_ids?.length)
+    separationConditions.push(inArray(separations.statusId, filter.separation_status_ids));
+  if (separationConditions.length > 0)
+    add(
+      sqlExists(
+        sql`select 1 from ${separations} where ${separations.employeeId} = ${employees.id} and ${and(...separationConditions)}`,
+      ),
+    );
+
+  if (groupTreeIds) {
+    // Asked for group items that do not exist: nobody matches.
+    if (groupTreeIds.length === 0) add(sql`false`);
+    else
+      add(
+        sqlExists(
+          sql`select 1 from ${employeeGroups} where ${employeeGroups.employeeId} = ${employees.id} and ${inArray(employeeGroups.groupTreeId, groupTreeIds)}`,
+        ),
+      );
+  }
+  return where;
+}
+
+/** The rows of a raw query, from either driver (both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/**
+ * A page of cards out of a set of matches read once. The matches (with their
+ * sort keys) are a CTE used twice, so PostgreSQL materializes it: it is
+ * found through the indexes of the condition (no ordering asked of it),
+ * counted, sorted and cut to the page; only that page is joined to the names.
+ * Without this the planner likes to walk the name index over every employee
+ * to return rows already in order.
+ */
+async function pageOfMatches(
+  db: Db,
+  condition: SQL | undefined,
+  page: PageWindow,
+  relation: SQL<TeamRelation | null> = sql<null>`null`,
+): Promise<{ rows: (CardRow & { relation: TeamRelation | null })[]; total: number }> {
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: employees.id,
+        name: employees.name,
+        eid: employees.eid,
+        joiningDate: employees.joiningDate,
+      })
+      .from(employees)
+      .where(condition),
+  );
+  const pageIds = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(
+      ...orderBy(
+        page.sort,
+        { name: matches.name, eid: matches.eid, id: matches.id, joining_date: matches.joiningDate },
+        matches.id,
+      ),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await db
+    .with(matches)
+    .select({
+      ...cardColumns,
+      relation: relation.mapWith(String),
+      total: sql<number>`(select count(*)::int from ${matches})`.mapWith(Number),
+    })
+    .from(employees)
+    .leftJoin(designations, eq(designations.id, employees.designationId))
+    .leftJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(offices, eq(offices.id, employees.officeId))
+    .where(inArray(employees.id, pageIds))
+    .orderBy(...orderBy(page.sort, SEARCH_SORTABLE, employees.id));
+  // Past the last page there is no row to carry the total.
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0 ? ((await db.select({ n: count() }).from(employees).where(condition))[0]?.n ?? 0) : 0);
+  return { rows: rows.map((r) => ({ ...r, relation: r.relation as TeamRelation | null })), total };
+}
+
+export const directoryRepository = {
+  /** Group tree items and every item below them. */
+  async groupTreeWithDescendants(db: Db, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.execute<{ id: number }>(sql`
+      with recursive t(id) as (
+        select ${groupTrees.id} from ${groupTrees} where ${inArray(groupTrees.id, ids)}
+        union
+        select g.id from ${groupTrees} g join t on g.parent_id = t.id
+      )
+      select id from t`);
+    return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
+  },
+
+  /**
+   * A page of cards and the number of matches.
+   *
+   * With a search text of three characters or more, the matches are read
+   * once through the trigram and prefix indexes, then counted and cut to the
+   * page. The planner underrates what ILIKE costs per row and would rather
+   * test all 10,000 rows; `enable_seqscan = off`, for this one transaction,
+   * makes it use the indexes (two to three times faster on 10,000 employees).
+   * Shorter texts have no trigram and other filters are cheap per row: those
+   * count apart, so the page comes straight off the name index.
+   */
+  async search(
+    db: Db,
+    where: SQL[],
+    page: PageWindow,
+    fullText: string | null | undefined,
+  ): Promise<{ rows: CardRow[]; total: number }> {
+    const condition = where.length > 0 ? and(...where) : undefined;
+    const order = orderBy(page.sort, SEARCH_SORTABLE, employees.id);
+    const countAll = async (tx: Db) =>
+      (await tx.select({ n: count() }).from(employees).where(condition))[0]?.n ?? 0;
+
+    if ((fullText?.trim().length ?? 0) >= TRIGRAM) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return pageOfMatches(tx, condition, page);
+      });
+    }
+    const total = await countAll(db);
+    if (total === 0 || page.offset >= total) return { rows: [], total };
+    const rows = await db
+      .select(cardColumns)
+      .from(employees)
+      .leftJoin(designations, eq(designations.id, employees.designationId))
+      .leftJoin(companies, eq(companies.id, employees.companyId))
+      .leftJoin(offices, eq(offices.id, employees.officeId))
+      .where(condition)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { rows, total };
+  },
+
+  async employee(db: Db, id: number) {
+    const [row] = await db
+      .select({ id: employees.id, parentId: employees.parentId, enabled: employees.enabled })
+      .from(employees)
+      .where(eq(employees.id, id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Whether `managerId` is somewhere above `employeeId` in the reporting lines. */
+  async isAbove(db: Db, managerId: number, employeeId: number): Promise<boolean> {
+    const result = await db.execute<{ found: number }>(sql`
+      with recursive up(id, parent_id, depth) as (
+        select ${employees.id}, ${employees.parentId}, 0 from ${employees} where ${employees.id} = ${employeeId}
+        union all
+        select e.id, e.parent_id, up.depth + 1 from ${employees} e join up on e.id = up.parent_id
+        where up.depth < 50
+      )
+      select 1 as found from up where id = ${managerId} and depth > 0 limit 1`);
+    return rowsOf(result).length > 0;
+  },
+
+  /**
+   * The team of an employee: their line manager, their
+   * peers (same line manager), their direct reports and their reports'
+   * reports; enabled employees only, never the employee themself.
+   */
+  async team(
+    db: Db,
+    who: { id: number; parentId: number | null },
+    options: { type: 'all' | 'line_manager' | 'peers' | 'reports'; search?: string | undefined },
+    page: PageWindow,
+  ): Promise<{ rows: (CardRow & { relation: TeamRelation })[]; total: number }> {
+    const { id, parentId } = who;
+    const type = options.type;
+    const parts: SQL[] = [];
+    if ((type === 'all' || type === 'line_manager') && parentId !== null)
+      parts.push(eq(employees.id, parentId));
+    if ((type === 'all' || type === 'peers') && parentId !== null)
+      parts.push(eq(employees.parentId, parentId));
+    if (type === 'all' || type === 'reports') {
+      // Reports and their reports: read the first level, so every part of the OR is an index lookup.
+      const direct = await db.select({ id: employees.id }).from(employees).where(eq(employees.parentId, id));
+      parts.push(inArray(employees.parentId, [id, ...direct.map((r) => r.id)]));
+    }
+    if (parts.length === 0) return { rows: [], total: 0 };
+
+    const condition = and(
+      or(...parts),
+      ne(employees.id, id),
+      eq(employees.enabled, true),
+      options.search ? fullTextCondition(options.search) : undefined,
+    );
+    const relation =
+      parentId === null
+        ? sql<TeamRelation>`case when ${employees.parentId} = ${id} then 'report' else 'indirect_report' end`
+        : sql<TeamRelation>`case when ${employees.id} = ${parentId} then 'line_manager'
+            when ${employees.parentId} = ${id} then 'report'
+            when ${employees.parentId} = ${parentId} then 'peer'
+            else 'indirect_report' end`;
+
+    // The team sorts by fewer fields than the search: an unknown one is a 400 here.
+    orderBy(page.sort, TEAM_SORTABLE, employees.id);
+    const { rows, total } = await pageOfMatches(db, condition, page, relation);
+    return { rows: rows.map((r) => ({ ...r, relation: r.relation as TeamRelation })), total };
+  },
+
+  async groups(db: Db, typeId?: number) {
+    const groupRows = await db
+      .select({ id: groups.id, name: groups.name, typeId: groups.typeId, typeName: lookupValues.name })
+      .from(groups)
+      .leftJoin(lookupValues, eq(lookupValues.id, groups.typeId))
+      .where(typeId ? eq(groups.typeId, typeId) : undefined)
+      .orderBy(asc(groups.name), asc(groups.id));
+    if (groupRows.length === 0) return { groupRows, treeRows: [] };
+    const treeRows = await db
+      .select({
+        id: groupTrees.id,
+        groupId: groupTrees.groupId,
+        parentId: groupTrees.parentId,
+        name: groupTrees.name,
+        // Named outright: in a select list drizzle writes columns unqualified.
+        employees: sql<number>`(select count(*)::int from employee_groups eg where eg.group_tree_id = "group_trees"."id")`,
+      })
+      .from(groupTrees)
+      .where(
+        inArray(
+          groupTrees.groupId,
+          groupRows.map((g) => g.id),
+        ),
+      )
+      .orderBy(asc(groupTrees.name), asc(groupTrees.id));
+    return { groupRows, treeRows };
+  },
+
+  async groupExists(db: Db, groupId: number): Promise<boolean> {
+    const [row] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).limit(1);
+    return Boolean(row);
+  },
+
+  async treeItem(db: Db, treeId: number) {
+    const [row] = await db.select().from(groupTrees).where(eq(groupTrees.id, treeId)).limit(1);
+    return row ?? null;
+  },
+
+  async siblingNamed(db: Db, groupId: number, parentId: number | null, name: string) {
+    const [row] = await db
+      .select({ id: groupTrees.id })
+      .from(groupTrees)
+      .where(
+        and(
+          eq(groupTrees.groupId, groupId),
+          parentId === null ? sql`${groupTrees.parentId} is null` : eq(groupTrees.parentId, parentId),
+          sql`lower(${groupTrees.name}) = ${name.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  async insertTreeItem(db: Db, values: { groupId: number; parentId: number | null; name: string }) {
+    const [row] = await db.insert(groupTrees).values(values).returning();
+    return row!;
+  },
+
+  /** Employees in an item or any item below it. */
+  async membersUnder(db: Db, treeIds: number[]): Promise<number> {
+    if (treeIds.length === 0) return 0;
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${employeeGroups.employeeId})::int` })
+      .from(employeeGroups)
+      .where(inArray(employeeGroups.groupTreeId, treeIds));
+    return row?.n ?? 0;
+  },
+
+  async deleteTreeItem(db: Db, treeId: number) {
+    await db.delete(groupTrees).where(eq(groupTrees.id, treeId));
+  },
+};

@@ -1,0 +1,169 @@
+import {
+  DOCUMENT_MAX_BYTES,
+  type DocumentUpload,
+  PHOTO_MAX_BYTES,
+  type ProfileDocument,
+} from '@hr/contracts/employees';
+import { MESSAGES, NOTICES } from '@hr/contracts/messages';
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { AuthContext } from '../../lib/auth-context';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import { type PhotoSize, photoUrls, verifyPhotoSignature } from '../../lib/signed-urls';
+import { accessTo, authorize } from './profile.access';
+import { profileRepository as repo } from './profile.repository';
+import {
+  attachment,
+  decodeBase64,
+  decodedSize,
+  documentType,
+  imageFormat,
+  photoSizes,
+  UnreadableImageError,
+} from './uploads';
+
+/** The error ids the web app tells photo failures apart by (SPEC.md §8). */
+export const PHOTO_ERRORS = {
+  format: 'invalid_image_format',
+  unreadable: 'image_unreadable',
+  tooLarge: 'photo_too_large',
+} as const;
+
+export const PROCESSING_FAILED = 'Failed to process the image. Please ensure it is a valid PNG or JPEG file.';
+
+const tooLarge = (code: string, field: string, message: string) =>
+  new AppError(413, code, message, { errors: { children: { [field]: { errors: [message] } } } });
+
+/** Profile photos and documents. */
+export class MediaService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /**
+   * PATCH employees/photo/{id}: a PNG or JPEG, told by its content; decoded,
+   * resized to the three sizes and stored; the photo version goes up so
+   * every photo URL changes.
+   */
+  async uploadPhoto(auth: AuthContext, employeeId: number, base64: string) {
+    authorize(await accessTo(this.db, auth, employeeId), 'edit:photo');
+    const size = decodedSize(base64);
+    if (size === 0) throw fieldError('photo', MESSAGES.photoRequired);
+    if (size > PHOTO_MAX_BYTES) throw tooLarge(PHOTO_ERRORS.tooLarge, 'photo', MESSAGES.photoTooLarge);
+    const data = decodeBase64(base64);
+    if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
+    const format = imageFormat(data);
+    if (!format) {
+      const err = fieldError('photo', MESSAGES.photoPngJpeg);
+      throw new AppError(422, PHOTO_ERRORS.format, MESSAGES.photoPngJpeg, err.extra);
+    }
+    let sizes: Awaited<ReturnType<typeof photoSizes>>;
+    try {
+      sizes = await photoSizes(data, format);
+    } catch (err) {
+      if (!(err instanceof UnreadableImageError)) throw err;
+      const field = fieldError('photo', PROCESSING_FAILED);
+      throw new AppError(422, PHOTO_ERRORS.unreadable, PROCESSING_FAILED, field.extra);
+    }
+    const version = await this.db.transaction(async (tx) => {
+      const v = await repo.savePhoto(tx, employeeId, sizes);
+      await audit(tx, auth, {
+        action: 'photo_upload',
+        entity: 'employee',
+        entityId: employeeId,
+        data: { version: v, bytes: data.length, format },
+      });
+      return v;
+    });
+    return { message: NOTICES.updated, photo: photoUrls(this.secret, employeeId, version)! };
+  }
+
+  /** GET files/photos/{employeeId}/{size}?v=&s=: the signature stands in for a token. */
+  async photo(employeeId: number, size: PhotoSize, version: number, signature: string) {
+    if (!verifyPhotoSignature(this.secret, employeeId, version, size, signature))
+      throw notFound('The photo does not exist.');
+    const row = await repo.photo(this.db, employeeId, size);
+    if (!row) throw notFound('The photo does not exist.');
+    return { mime: row.mime, data: row.data, current: row.version === version };
+  }
+
+  async documents(auth: AuthContext, employeeId: number): Promise<ProfileDocument[]> {
+    authorize(await accessTo(this.db, auth, employeeId), 'read');
+    return this.listDocuments(employeeId);
+  }
+
+  private async listDocuments(employeeId: number): Promise<ProfileDocument[]> {
+    return (await repo.documents(this.db, employeeId)).map((d) => ({
+      id: d.id,
+      name: d.name,
+      file_name: d.fileName,
+      mime: d.mime,
+      size: d.size,
+      created: d.createdAt.toISOString(),
+    }));
+  }
+
+  private async document(employeeId: number, documentId: number) {
+    const doc = (await this.listDocuments(employeeId)).find((d) => d.id === documentId);
+    if (!doc) throw notFound('This employee has no such document.');
+    return doc;
+  }
+
+  /** POST employees/{id}/files: a document as base64, at most 5 MB decoded. */
+  async uploadDocument(auth: AuthContext, employeeId: number, input: DocumentUpload) {
+    authorize(await accessTo(this.db, auth, employeeId), 'edit:files');
+    const size = decodedSize(input.file);
+    if (size === 0) throw fieldError('file', MESSAGES.fileRequired);
+    if (size > DOCUMENT_MAX_BYTES) throw tooLarge('file_too_large', 'file', MESSAGES.fileTooLarge);
+    const data = decodeBase64(input.file);
+    if (data.length === 0) throw fieldError('file', MESSAGES.fileRequired);
+    const id = await this.db.transaction(async (tx) => {
+      const documentId = await repo.insertDocument(tx, employeeId, {
+        name: input.name,
+        fileName: input.file_name,
+        mime: documentType(data, input.file_name),
+        data,
+        createdBy: auth.employeeId,
+      });
+      await audit(tx, auth, {
+        action: 'document_upload',
+        entity: 'employee',
+        entityId: employeeId,
+        data: { document_id: documentId, bytes: data.length },
+      });
+      return documentId;
+    });
+    return this.document(employeeId, id);
+  }
+
+  /** GET employees/{id}/files/{fileId}: the bytes, for whoever may read the profile. */
+  async download(auth: AuthContext, employeeId: number, documentId: number) {
+    authorize(await accessTo(this.db, auth, employeeId), 'read');
+    const row = await repo.documentData(this.db, employeeId, documentId);
+    if (!row) throw notFound('This employee has no such document.');
+    return { mime: row.mime, data: row.data, disposition: attachment(row.fileName) };
+  }
+
+  async renameDocument(auth: AuthContext, employeeId: number, documentId: number, name: string) {
+    authorize(await accessTo(this.db, auth, employeeId), 'edit:files');
+    if (!(await repo.renameDocument(this.db, employeeId, documentId, name)))
+      throw notFound('This employee has no such document.');
+    return this.document(employeeId, documentId);
+  }
+
+  async deleteDocument(auth: AuthContext, employeeId: number, documentId: number) {
+    await this.db.transaction(async (tx) => {
+      authorize(await accessTo(tx, auth, employeeId), 'edit:files');
+      const row = await repo.deleteDocument(tx, employeeId, documentId);
+      if (!row) throw notFound('This employee has no such document.');
+      await audit(tx, auth, {
+        action: 'document_delete',
+        entity: 'employee',
+        entityId: employeeId,
+        data: { document_id: documentId, name: row.name },
+      });
+    });
+    return { message: NOTICES.dataDeleted };
+  }
+}

@@ -1,0 +1,64 @@
+import type { ListResponse, Pagination } from '@hr/contracts/lists';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors';
+
+/**
+ * The one list helper (DESIGN.md §2): the query's `sort` becomes ORDER BY
+ * over the fields a list allows (anything else is a 400), and the answer is
+ * `{ items, count, total, pagination }` with links to the next and previous
+ * pages.
+ */
+export function orderBy(
+  sortParam: string,
+  sortable: Record<string, AnyColumn | SQL>,
+  tieBreaker?: AnyColumn,
+): SQL[] {
+  const [field = '', dir = 'desc'] = sortParam.split(',');
+  const column = sortable[field];
+  if (!column) {
+    throw badRequest(
+      `Invalid query parameter "sort": unknown field "${field}"; use one of ${Object.keys(sortable).join(', ')}.`,
+    );
+  }
+  const order = dir.toLowerCase() === 'asc' ? asc : desc;
+  return tieBreaker && column !== tieBreaker ? [order(column), order(tieBreaker)] : [order(column)];
+}
+
+/** OFFSET for a page. */
+export const offsetOf = (page: number, limit: number) => (page - 1) * limit;
+
+function linkTo(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, 'http://portal.local');
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}${url.search}`;
+}
+
+export function paginationOf(
+  request: FastifyRequest,
+  page: number,
+  limit: number,
+  total: number,
+): Pagination {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return {
+    page,
+    limit,
+    pages,
+    next: page < pages ? linkTo(request, page + 1) : null,
+    prev: page > 1 ? linkTo(request, Math.min(page - 1, pages)) : null,
+  };
+}
+
+export function listAnswer<T>(
+  request: FastifyRequest,
+  items: T[],
+  total: number,
+  page: number,
+  limit: number,
+): ListResponse<T> {
+  return { items, count: items.length, total, pagination: paginationOf(request, page, limit, total) };
+}
+
+/** `count(*) over ()`: the total of all matches, read with the page in one query. */
+export const totalOver = sql<number>`cast(count(*) over () as integer)`;

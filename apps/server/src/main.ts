@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { logTransport, OutboxDispatcher, webhookTransport } from './lib/outbox';
+import { throttle } from './lib/throttle';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  const logger: FastifyServerOptions['logger'] =
+    process.env.LOG_FORMAT === 'json'
+      ? { level: config.logLevel }
+      : {
+          level: config.logLevel,
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+          },
+        };
+
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    try {
+      database = await openPostgres(config.databaseUrl);
+      await database.db.execute('select 1');
+    } catch (err) {
+      fail(
+        `Could not connect to the PostgreSQL server of DATABASE_URL (${describeUrl(config.databaseUrl)}): ${(err as Error).message}`,
+      );
+    }
+  } else {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) fail(err.message);
+      throw err;
+    }
+    database = await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
+  }
+  process.on('exit', () => release());
+
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  let dispatcher: OutboxDispatcher | null = null;
+  const app = await buildApp({ config, database, logger, onMessageQueued: () => dispatcher?.kick() });
+
+  if (config.seed === 'demo') {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded)
+      app.log.info(
+        `Seeded the demo company (${seeded} employees). Demo accounts: 1001, 1002, 1003, 1004 / demo123`,
+      );
+  }
+
+  const transport =
+    config.messageTransport === 'webhook' && config.messageWebhookUrl
+      ? webhookTransport(config.messageWebhookUrl)
+      : logTransport(app.log);
+  dispatcher = new OutboxDispatcher(database.db, transport, app.log);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    throw err;
+  }
+  dispatcher.start();
+  const pruning = setInterval(() => throttle.prune(database.db).catch(() => {}), 3_600_000);
+  pruning.unref();
+
+  app.log.info(
+    `HR portal ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(pruning);
+    await app.close();
+    await dispatcher?.stop();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

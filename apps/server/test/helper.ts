@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { LoginRequest, SessionUser } from '@hr/contracts/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/client';
+import { companies, designations, employees, offices, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+
+export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A migrated, empty database of its own for one test file. */
+export async function createTestDatabase(): Promise<Database> {
+  if (dbKind === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const name = `${inject('postgresTemplate').replace(/_template$/, '')}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+    await admin.end();
+    const database = await openPostgres(withDatabase(url, name), 5);
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists "${name}" with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+  return openPglite({ loadDataDir: new Blob([snapshot]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: '/tmp/unused', PUBLIC_URL: 'http://portal.test' }), ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  factory: Factory;
+  /** Calls the API with an optional bearer token. */
+  call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+}
+
+/** One app and one database per test file, closed after the file. */
+export async function setupApi(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const factory = new Factory(database.db, app);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    factory,
+    call: ({ token, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
+  };
+}
+
+let passwordHashCache: Promise<string> | null = null;
+export const TEST_PASSWORD = 'secret123';
+
+export interface MadeEmployee {
+  id: number;
+  eid: string;
+  name: string;
+  userId: number | null;
+  password: string;
+}
+
+/** Small builders for test data; every test makes what it needs. */
+export class Factory {
+  private seq = 0;
+  private companyId: number | null = null;
+  private officeId: number | null = null;
+  private designationId: number | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly app: FastifyInstance,
+  ) {}
+
+  nextEid(): string {
+    this.seq += 1;
+    return `T${String(this.seq).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
+  }
+
+  async company(): Promise<{ companyId: number; officeId: number; designationId: number }> {
+    if (this.companyId === null) {
+      const [c] = await this.db
+        .insert(companies)
+        .values({ name: `Test Company ${randomBytes(3).toString('hex')}` })
+        .returning();
+      const [o] = await this.db.insert(offices).values({ companyId: c!.id, name: 'Main Office' }).returning();
+      const [d] = await this.db
+        .insert(designations)
+        .values({ name: `Engineer ${randomBytes(3).toString('hex')}` })
+        .returning();
+      this.companyId = c!.id;
+      this.officeId = o!.id;
+      this.designationId = d!.id;
+    }
+    return { companyId: this.companyId!, officeId: this.officeId!, designationId: this.designationId! };
+  }
+
+  async employee(
+    options: {
+      parentId?: number | null;
+      admin?: boolean;
+      withUser?: boolean;
+      enabled?: boolean;
+      mobile?: string | null;
+      email?: string | null;
+      name?: string;
+      password?: string;
+    } = {},
+  ): Promise<MadeEmployee> {
+    const { companyId, officeId, designationId } = await this.company();
+    const eid = this.nextEid();
+    const name = options.name ?? `Employee ${eid}`;
+    const [e] = await this.db
+      .insert(employees)
+      .values({
+        eid,
+        name,
+        mobile: options.mobile === undefined ? '01712345678' : options.mobile,
+        email: options.email === undefined ? `${eid.toLowerCase()}@portal.test` : options.email,
+        companyId,
+        officeId,
+        designationId,
+        parentId: options.parentId ?? null,
+        enabled: options.enabled ?? true,
+      })
+      .returning();
+    let userId: number | null = null;
+    const password = options.password ?? TEST_PASSWORD;
+    if (options.withUser !== false) {
+      passwordHashCache ??= hashPassword(TEST_PASSWORD);
+      const hash = password === TEST_PASSWORD ? await passwordHashCache : await hashPassword(password);
+      const [u] = await this.db
+        .insert(users)
+        .values({ employeeId: e!.id, username: eid, passwordHash: hash, isAdmin: options.admin ?? false })
+        .returning();
+      userId = u!.id;
+    }
+    return { id: e!.id, eid, name, userId, password };
+  }
+
+  /** An employee with a line manager and an O&O above. */
+  async chain(): Promise<{ oo: MadeEmployee; lm: MadeEmployee; employee: MadeEmployee }> {
+    const oo = await this.employee();
+    const lm = await this.employee({ parentId: oo.id });
+    const employee = await this.employee({ parentId: lm.id });
+    return { oo, lm, employee };
+  }
+
+  /** Signs in through the API and returns the session user. */
+  async login(who: { eid: string; password: string }, remoteAddress?: string): Promise<SessionUser> {
+    const body: LoginRequest = { username: who.eid, password: who.password, app_id: 3 };
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/api/v1/login_check',
+      payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${who.eid}: ${res.statusCode} ${res.body}`);
+    return res.json() as SessionUser;
+  }
+
+  async token(who: { eid: string; password: string }): Promise<string> {
+    return (await this.login(who)).token;
+  }
+
+  async setEnabled(employeeId: number, enabled: boolean) {
+    await this.db.update(employees).set({ enabled }).where(eq(employees.id, employeeId));
+  }
+}
+
+/** A fresh address per test, so limits per address do not leak between tests. */
+export function randomAddress(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}

@@ -1,0 +1,83 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { isLanguage, isRtl } from '../lib/i18n';
+import { bindNotifier } from '../lib/notify';
+import { queryClient } from '../lib/query';
+import { useUiSettings } from '../lib/ui-settings';
+import { router } from './router';
+
+const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
+  zh: () => import('antd/locale/zh_CN'),
+  ar: () => import('antd/locale/ar_EG'),
+  it: () => import('antd/locale/it_IT'),
+  es: () => import('antd/locale/es_ES'),
+  fr: () => import('antd/locale/fr_FR'),
+};
+
+function NotifierBinder() {
+  const app = AntApp.useApp();
+  useEffect(() => bindNotifier(app), [app]);
+  return null;
+}
+
+export function App() {
+  const { theme } = useUiSettings();
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const [locale, setLocale] = useState<Locale>(enUS);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = antdLocales[language];
+    if (!load) setLocale(enUS);
+    else
+      void load().then((m) => {
+        if (!cancelled) setLocale(m.default);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [language]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <ConfigProvider
+      direction={isRtl(language) ? 'rtl' : 'ltr'}
+      locale={locale}
+      theme={{
+        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: {
+          colorPrimary: '#0f766e',
+          colorLink: '#0f766e',
+          borderRadius: 8,
+          fontFamily:
+            "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+        },
+        components: {
+          Layout: {
+            siderBg: '#0b2e2b',
+            headerBg: theme === 'dark' ? '#141414' : '#ffffff',
+            headerPadding: '0 16px',
+          },
+          Menu: { darkItemBg: '#0b2e2b', darkSubMenuItemBg: '#082421', darkItemSelectedBg: '#0f766e' },
+        },
+      }}
+    >
+      {/* Toasts start below the header, so they never cover the user menu. */}
+      <AntApp notification={{ placement: 'topRight', top: 72 }}>
+        <NotifierBinder />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,67 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { ServerErrorPage } from '../features/errors/ServerErrorPage';
+import { useSession } from '../lib/session';
+import { PublicOnly, RequireAuth, RootEffects } from './guards';
+
+function RootRedirect() {
+  const session = useSession();
+  return <Navigate to={session ? '/profile' : '/signin'} replace />;
+}
+
+/**
+ * The routes of SPEC.md §2 (matched exactly) and the sidebar's extra screens.
+ * Every page loads on first visit, so the first page carries only its own code.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <RootEffects />,
+    errorElement: <ServerErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/signin', lazy: () => import('../features/auth/pages/SignInPage') },
+          { path: '/forgotpassword', lazy: () => import('../features/auth/pages/ForgotPasswordPage') },
+        ],
+      },
+      { path: '/resetpassword/:token', lazy: () => import('../features/auth/pages/ResetPasswordPage') },
+      { path: '/impersonate', lazy: () => import('../features/auth/pages/ImpersonatePage') },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./shell/AppLayout'),
+            children: [
+              { path: '/dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
+              { path: '/profile', lazy: () => import('../features/profile/pages/ProfilePage') },
+              { path: '/profile/:profileId', lazy: () => import('../features/profile/pages/ProfilePage') },
+              { path: '/team', lazy: () => import('../features/team/pages/TeamPage') },
+              { path: '/kpi', lazy: () => import('../features/kpi/pages/KpiListPage') },
+              { path: '/kpi/:kpiId', lazy: () => import('../features/kpi/pages/KpiDetailPage') },
+              { path: '/epr', lazy: () => import('../features/epr/pages/EprListPage') },
+              { path: '/epr/:eprId', lazy: () => import('../features/epr/pages/EprDetailPage') },
+              { path: '/leave', lazy: () => import('../features/leave/pages/LeavePage') },
+              { path: '/remote-work', lazy: () => import('../features/remote-work/pages/RemoteWorkPage') },
+              { path: '/hr-services', lazy: () => import('../features/hr-services/pages/HrServicesPage') },
+              {
+                path: '/hr-services/:id',
+                lazy: () => import('../features/hr-services/pages/HrServiceDetailPage'),
+              },
+              { path: '/attendance', lazy: () => import('../features/attendance/pages/AttendancePage') },
+              { path: '/employees', lazy: () => import('../features/employees/pages/EmployeesPage') },
+              { path: '/admin/assets', lazy: () => import('../features/admin/pages/AssetsPage') },
+              { path: '/admin/companies', lazy: () => import('../features/admin/pages/CompaniesPage') },
+              { path: '/admin/offices', lazy: () => import('../features/admin/pages/OfficesPage') },
+              { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
+              { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('../features/errors/NotFoundPage') },
+    ],
+  },
+]);

@@ -1,0 +1,91 @@
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Layout, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { logout, useMe } from '../../features/auth/api';
+
+interface Props {
+  drawerMode: boolean;
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const employee = me.data?.employee;
+  const impersonatedBy = me.data?.session.impersonated_by;
+
+  const toggleLabel = drawerMode
+    ? t('shell.openMenu')
+    : collapsed
+      ? t('shell.expandMenu')
+      : t('shell.collapseMenu');
+  const toggleIcon = drawerMode ? (
+    <MenuOutlined />
+  ) : collapsed ? (
+    <MenuUnfoldOutlined />
+  ) : (
+    <MenuFoldOutlined />
+  );
+
+  return (
+    <Layout.Header className="app-header">
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <Tooltip title={toggleLabel}>
+          <Button type="text" icon={toggleIcon} onClick={onToggle} aria-label={toggleLabel} />
+        </Tooltip>
+        {impersonatedBy ? (
+          <Tag color="orange" className="impersonation-tag">
+            {t('shell.impersonating', { admin: impersonatedBy })}
+          </Tag>
+        ) : null}
+      </Flex>
+      <Flex align="center" gap={4}>
+        <ThemeToggle />
+        <LanguageSwitcher compact />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'profile', icon: <UserOutlined />, label: t('shell.myProfile') },
+              { type: 'divider' },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'profile') navigate('/profile');
+              if (key === 'logout') void logout().then(() => navigate('/signin', { replace: true }));
+            },
+          }}
+        >
+          <Button type="text" className="user-menu" aria-label={t('shell.userMenu')}>
+            <Avatar size="small" src={employee?.photo?.small} style={{ backgroundColor: '#0f766e' }}>
+              {employee ? initials(employee.name) : null}
+            </Avatar>
+            <Typography.Text className="user-menu__name" ellipsis>
+              {employee?.name ?? ''}
+            </Typography.Text>
+          </Button>
+        </Dropdown>
+      </Flex>
+    </Layout.Header>
+  );
+}

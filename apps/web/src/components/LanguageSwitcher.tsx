@@ -1,0 +1,37 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { LANGUAGES, type Language } from '@hr/contracts/limits';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage } from '../lib/i18n';
+
+/** Each language named in its own words, so anyone can find theirs. */
+const NATIVE: Record<Language, string> = {
+  en: 'English',
+  zh: '中文',
+  ar: 'العربية',
+  it: 'Italiano',
+  es: 'Español',
+  fr: 'Français',
+};
+
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: LANGUAGES.map((lng) => ({ key: lng, label: <span lang={lng}>{NATIVE[lng]}</span> })),
+        onClick: ({ key }) => {
+          if (isLanguage(key)) void changeLanguage(key);
+        },
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.choose')}>
+        {compact ? current.toUpperCase() : NATIVE[current]}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,83 @@
+import { PAGE_SIZES } from '@hr/contracts/limits';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+
+export type ListColumns<R> = (TableColumnsType<R>[number] & { sortField?: string })[];
+
+interface Props<R> {
+  rowKey: keyof R & string;
+  columns: ListColumns<R>;
+  data: R[] | undefined;
+  total: number;
+  loading: boolean;
+  page: number;
+  limit: number;
+  sort: string;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  onSort: (sort: string) => void;
+  quickJumper?: boolean;
+  label: string;
+}
+
+/**
+ * A list's table: pagination at top and bottom (hidden on a single page),
+ * 10/20/50 per page, server-side sort on the columns that name a `sortField`.
+ */
+export function ListTable<R extends object>(props: Props<R>) {
+  const { t } = useTranslation();
+  const [sortField, sortDir] = props.sort.split(',');
+  const columns = props.columns.map((c) =>
+    c.sortField
+      ? {
+          ...c,
+          sorter: true,
+          sortOrder:
+            sortField === c.sortField
+              ? sortDir === 'asc'
+                ? ('ascend' as const)
+                : ('descend' as const)
+              : null,
+        }
+      : c,
+  );
+
+  const onChange: TableProps<R>['onChange'] = (pagination, _filters, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<R> | undefined;
+    const column = s?.column as ListColumns<R>[number] | undefined;
+    if (column?.sortField && s?.order) {
+      const next = `${column.sortField},${s.order === 'ascend' ? 'asc' : 'desc'}`;
+      if (next !== props.sort) return props.onSort(next);
+    } else if (s && !s.order && s.column === undefined && sortField !== 'id') {
+      return props.onSort('id,desc');
+    }
+    if (pagination.pageSize && pagination.pageSize !== props.limit) return props.onLimit(pagination.pageSize);
+    if (pagination.current && pagination.current !== props.page) props.onPage(pagination.current);
+  };
+
+  return (
+    <Table<R>
+      rowKey={props.rowKey}
+      columns={columns}
+      dataSource={props.data}
+      loading={props.loading}
+      onChange={onChange}
+      scroll={{ x: 'max-content' }}
+      size="middle"
+      aria-label={props.label}
+      sortDirections={['ascend', 'descend']}
+      pagination={{
+        current: props.page,
+        pageSize: props.limit,
+        total: props.total,
+        placement: ['topEnd', 'bottomEnd'],
+        hideOnSinglePage: true,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showQuickJumper: props.quickJumper ?? false,
+        showTotal: (total, range) => t('lists.range', { from: range[0], to: range[1], total }),
+      }}
+    />
+  );
+}

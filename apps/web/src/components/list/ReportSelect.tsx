@@ -1,0 +1,50 @@
+import { SEARCH_DEBOUNCE_MS } from '@hr/contracts/limits';
+import type { PersonRef } from '@hr/contracts/people';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/http';
+
+/**
+ * The employee filter of the team lists: the caller's reports and their
+ * reports, searched as one types (the caller is never offered).
+ */
+export function ReportSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const reports = useQuery({
+    queryKey: ['employees', 'reports', term],
+    queryFn: () => api.get<PersonRef[]>('employees/reports', { query: { search: term } }),
+    enabled: !disabled,
+    staleTime: 60_000,
+  });
+  return (
+    <Select<number>
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      value={value}
+      onChange={(v) => onChange(v ?? undefined)}
+      disabled={disabled}
+      loading={reports.isFetching}
+      placeholder={t('lists.employee')}
+      aria-label={t('lists.employee')}
+      style={{ minWidth: 200 }}
+      options={(reports.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
+      notFoundContent={t('common.noData')}
+    />
+  );
+}

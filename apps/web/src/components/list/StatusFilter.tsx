@@ -1,0 +1,38 @@
+import type { WorkflowModule, WorkflowStatus } from '@hr/contracts/lookups';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/http';
+
+export function useStatuses(module: WorkflowModule) {
+  return useQuery({
+    queryKey: ['statuses', module],
+    queryFn: () => api.get<WorkflowStatus[]>(`statuses/${module}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A status filter with the names the server gives (SPEC.md §4). */
+export function StatusFilter({
+  module,
+  value,
+  onChange,
+}: {
+  module: WorkflowModule;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const statuses = useStatuses(module);
+  return (
+    <Select<number>
+      allowClear
+      value={value}
+      onChange={(v) => onChange(v ?? undefined)}
+      placeholder={t('lists.status')}
+      aria-label={t('lists.status')}
+      style={{ minWidth: 150 }}
+      options={(statuses.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
+import { useMe } from '../../auth/api';
+
+/** The administration screens are for HR administrators; anyone else reaching one by URL sees a 403 page. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isLoading) return <PageLoading />;
+  if (!me.data?.user.is_admin)
+    return (
+      <Result
+        status="403"
+        title="403"
+        subTitle={t('admin.common.forbidden')}
+        extra={
+          <Link to="/profile">
+            <Button type="primary">{t('errors.goHome')}</Button>
+          </Link>
+        }
+      />
+    );
+  return children;
+}

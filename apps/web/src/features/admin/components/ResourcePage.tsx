@@ -1,0 +1,264 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@hr/contracts/limits';
+import {
+  Button,
+  Card,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  Modal,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tooltip,
+} from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { z } from 'zod';
+import { useDebounced } from '../../../components/employee-search/use-debounced';
+import { PageHeader } from '../../../components/PageHeader';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { reportError, toastSuccess } from '../../../lib/notify';
+import { type Resource, useAdminList, useAdminMutations } from '../api';
+import { adminRules, applyAdminErrors } from '../validation';
+import '../admin.css';
+
+const DEFAULT_SORT = 'id,desc';
+
+export interface ResourcePageProps<Row extends { id: number; name: string }, Values extends object> {
+  resource: Resource;
+  columns: TableColumnsType<Row>;
+  /** Column keys the server sorts by (the key is the sort field). */
+  sortFields: readonly string[];
+  schema: z.ZodType;
+  emptyValues: Values;
+  toValues: (row: Row) => Values;
+  toBody: (values: Values) => object;
+  fields: (rules: (field: string) => FormRule[]) => ReactNode;
+}
+
+function savedSort(key: string, fields: readonly string[]): string {
+  const value = localStorage.getItem(key);
+  const [field, dir] = (value ?? '').split(',');
+  return field && fields.includes(field) && (dir === 'asc' || dir === 'desc')
+    ? `${field},${dir}`
+    : DEFAULT_SORT;
+}
+
+/**
+ * One administration list (SPEC.md §2 common list behaviour): a circular plus
+ * button opening the create form, pages of 10/20/50 with the pagination at
+ * top and bottom, sort remembered per URL, edit in the same form, delete
+ * after 'Do you want to delete this item?'.
+ */
+export function ResourcePage<Row extends { id: number; name: string }, Values extends object>(
+  props: ResourcePageProps<Row, Values>,
+) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const r = props.resource;
+  const sortKey = `hr.sort:${location.pathname}`;
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState(() => savedSort(sortKey, ['id', ...props.sortFields]));
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search);
+  const list = useAdminList<Row>(r, { page, limit, sort, search: settled });
+  const { create, update, remove } = useAdminMutations<Row, object>(r);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [form] = Form.useForm<Values>();
+  const rules = adminRules(props.schema);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
+  useEffect(() => setPage(1), [settled]);
+
+  // A page emptied by a delete moves back one.
+  useEffect(() => {
+    const pages = list.data?.pagination.pages;
+    if (pages && page > pages) setPage(pages);
+  }, [list.data, page]);
+
+  const open = (row: Row | 'new') => {
+    form.resetFields();
+    form.setFieldsValue(
+      (row === 'new' ? props.emptyValues : props.toValues(row)) as Parameters<typeof form.setFieldsValue>[0],
+    );
+    setEditing(row);
+  };
+
+  const save = async () => {
+    let values: Values;
+    try {
+      values = (await form.validateFields()) as Values;
+    } catch {
+      return;
+    }
+    const body = props.toBody({ ...props.emptyValues, ...form.getFieldsValue(true), ...values });
+    try {
+      if (editing === 'new') {
+        await create.mutateAsync(body);
+        toastSuccess(t('notices.saved'));
+      } else if (editing) {
+        await update.mutateAsync({ id: editing.id, body });
+        toastSuccess(t('notices.updated'));
+      }
+      setEditing(null);
+    } catch (error) {
+      applyAdminErrors(form, error);
+    }
+  };
+
+  const askDelete = async (row: Row) => {
+    if (!(await confirmDelete(row.name))) return;
+    try {
+      await remove.mutateAsync(row.id);
+      toastSuccess(t('notices.deleted', { name: row.name }));
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
+  const [sortField, sortDir] = sort.split(',');
+  const columns: TableColumnsType<Row> = [
+    ...props.columns.map((c) =>
+      c.key && props.sortFields.includes(String(c.key))
+        ? {
+            ...c,
+            sorter: true,
+            sortOrder:
+              sortField === String(c.key)
+                ? sortDir === 'asc'
+                  ? ('ascend' as const)
+                  : ('descend' as const)
+                : null,
+          }
+        : c,
+    ),
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 110,
+      align: 'end',
+      render: (_, row) => (
+        <Space size={0}>
+          <Tooltip title={t('common.edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('common.edit')}
+              onClick={() => open(row)}
+            />
+          </Tooltip>
+          <Tooltip title={t('common.delete')}>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('common.delete')}
+              onClick={() => askDelete(row)}
+            />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    const field = s?.columnKey ? String(s.columnKey) : undefined;
+    const nextSort =
+      field && s?.order && props.sortFields.includes(field)
+        ? `${field},${s.order === 'ascend' ? 'asc' : 'desc'}`
+        : DEFAULT_SORT;
+    const nextLimit = pagination.pageSize ?? limit;
+    if (nextSort !== sort) {
+      localStorage.setItem(sortKey, nextSort);
+      setSort(nextSort);
+      setPage(1);
+      return;
+    }
+    if (nextLimit !== limit) {
+      setLimit(nextLimit);
+      setPage(1);
+      return;
+    }
+    setPage(pagination.current ?? page);
+  };
+
+  const title = t(`admin.${r}.title`);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t(`admin.${r}.subtitle`)}
+        extra={
+          <Tooltip title={t(`admin.${r}.add`)}>
+            <Button
+              type="primary"
+              shape="circle"
+              size="large"
+              icon={<PlusOutlined />}
+              aria-label={t(`admin.${r}.add`)}
+              onClick={() => open('new')}
+            />
+          </Tooltip>
+        }
+      />
+      <Card size="small">
+        <Flex className="admin-toolbar" justify="space-between" align="center" wrap gap={12}>
+          <Input
+            allowClear
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            prefix={<SearchOutlined />}
+            placeholder={t(`admin.${r}.searchPlaceholder`)}
+            aria-label={t('common.search')}
+            maxLength={100}
+            className="admin-toolbar__search"
+          />
+        </Flex>
+        <Table<Row>
+          rowKey="id"
+          className="admin-table"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          onChange={onChange}
+          scroll={{ x: 'max-content' }}
+          aria-label={title}
+          locale={{ emptyText: t(`admin.${r}.empty`) }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            hideOnSinglePage: true,
+            placement: ['topEnd', 'bottomEnd'],
+            showTotal: (n) => t('admin.common.total', { count: n }),
+          }}
+        />
+      </Card>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t(`admin.${r}.createTitle`) : t(`admin.${r}.editTitle`)}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        confirmLoading={create.isPending || update.isPending}
+        forceRender
+      >
+        <Form<Values> form={form} layout="vertical" requiredMark="optional" onFinish={save}>
+          {props.fields(rules)}
+          {/* Enter in a field saves. */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      </Modal>
+    </>
+  );
+}

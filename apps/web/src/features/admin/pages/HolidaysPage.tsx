@@ -1,0 +1,102 @@
+import { type Holiday, holidayForm } from '@hr/contracts/leave';
+import { DATE_FORMAT } from '@hr/contracts/limits';
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompanyOptions } from '../../../components/employee-search/api';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDate } from '../../../lib/dates';
+import { useHolidays } from '../../leave/admin/api';
+import { ReferenceTable } from '../../leave/admin/ReferenceTable';
+import { AdminOnly } from '../components/AdminOnly';
+
+interface Values {
+  name: string;
+  from?: Dayjs;
+  to?: Dayjs;
+  company_id?: number | null;
+}
+
+/** Administration > Holidays: the days off of a year, for everyone or for one company. */
+export function Component() {
+  const { t } = useTranslation();
+  const thisYear = dayjs().year();
+  const [year, setYear] = useState(thisYear);
+  const holidays = useHolidays(year);
+  const companies = useCompanyOptions();
+  const companyName = (id: number | null) =>
+    id === null ? t('leave.admin.allCompanies') : (companies.data?.find((c) => c.id === id)?.name ?? '—');
+  return (
+    <AdminOnly>
+      <PageHeader title={t('nav.holidays')} subtitle={t('leave.admin.holidaysIntro')} />
+      <ReferenceTable<Holiday, Values>
+        path="holidays"
+        title={t('leave.admin.holidaysOf', { year })}
+        createLabel={t('leave.admin.addHoliday')}
+        extra={
+          <Select
+            value={year}
+            onChange={setYear}
+            aria-label={t('leave.balances.chooseYear')}
+            options={[thisYear - 1, thisYear, thisYear + 1, thisYear + 2].map((y) => ({
+              value: y,
+              label: String(y),
+            }))}
+          />
+        }
+        rows={holidays.data}
+        loading={holidays.isPending}
+        schema={holidayForm}
+        emptyValues={{ name: '', company_id: null }}
+        toValues={(h) => ({ name: h.name, from: dayjs(h.from), to: dayjs(h.to), company_id: h.company_id })}
+        toBody={(v) => ({
+          name: v.name,
+          from: v.from?.format('YYYY-MM-DD'),
+          to: (v.to ?? v.from)?.format('YYYY-MM-DD'),
+          company_id: v.company_id ?? null,
+        })}
+        columns={[
+          { key: 'name', title: t('leave.admin.name'), dataIndex: 'name' },
+          { key: 'from', title: t('leave.columns.from'), render: (_, h) => formatDate(h.from) },
+          { key: 'to', title: t('leave.columns.to'), render: (_, h) => formatDate(h.to) },
+          {
+            key: 'days',
+            title: t('leave.admin.days'),
+            align: 'end',
+            render: (_, h) => dayjs(h.to).diff(h.from, 'day') + 1,
+          },
+          { key: 'company', title: t('leave.admin.company'), render: (_, h) => companyName(h.company_id) },
+        ]}
+        fields={(rules) => (
+          <>
+            <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
+              <Input maxLength={100} />
+            </Form.Item>
+            <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+              <Form.Item
+                name="from"
+                label={t('leave.columns.from')}
+                rules={rules('from')}
+                required
+                style={{ flex: 1, minWidth: 180 }}
+              >
+                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="to" label={t('leave.columns.to')} style={{ flex: 1, minWidth: 180 }}>
+                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              </Form.Item>
+            </div>
+            <Form.Item name="company_id" label={t('leave.admin.company')}>
+              <Select
+                allowClear
+                placeholder={t('leave.admin.allCompanies')}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Form.Item>
+          </>
+        )}
+      />
+    </AdminOnly>
+  );
+}

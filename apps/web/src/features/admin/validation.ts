@@ -1,0 +1,41 @@
+import { ADMIN_MESSAGES, type AdminMessageId } from '@hr/contracts/admin';
+import type { FormInstance, FormRule } from 'antd';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/http';
+import { i18n } from '../../lib/i18n';
+import { reportError } from '../../lib/notify';
+
+const idByText = new Map<string, AdminMessageId>(
+  (Object.entries(ADMIN_MESSAGES) as [AdminMessageId, string][]).map(([id, text]) => [text, id]),
+);
+
+/** A field error of the administration forms in the current language (by its id), else as the server wrote it. */
+export function translateAdmin(text: string): string {
+  const id = idByText.get(text);
+  return id ? i18n.t(`admin.common.validation.${id}`) : text;
+}
+
+/**
+ * Form rules from the shared zod schema of packages/contracts: the form shows
+ * the API's own messages, translated, before anything is sent.
+ */
+export function adminRules(schema: z.ZodType) {
+  return (field: string): FormRule[] => [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const result = schema.safeParse(getFieldsValue(true));
+        if (result.success) return;
+        const issue = result.error.issues.find((i) => i.path.length === 1 && String(i.path[0]) === field);
+        if (issue) throw new Error(translateAdmin(issue.message));
+      },
+    }),
+  ];
+}
+
+/** After a failed save: the toast, and each field error of `errors.children` on its field. */
+export function applyAdminErrors(form: FormInstance, error: unknown) {
+  reportError(error);
+  if (!(error instanceof ApiError)) return;
+  const fields = error.fieldErrors.map((f) => ({ name: f.name, errors: f.errors.map(translateAdmin) }));
+  if (fields.length > 0) form.setFields(fields);
+}

@@ -1,0 +1,94 @@
+import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/auth';
+import { APP_ID } from '@hr/contracts/limits';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/http';
+import { endSession, startSession, useSession } from '../../lib/session';
+
+export const authKeys = {
+  me: ['me'] as const,
+  config: ['public-config'] as const,
+};
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: authKeys.config,
+    queryFn: () => api.get<PublicConfig>('config', { auth: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+}
+
+/** The signed-in user and employee; only asked while there is a session. */
+export function useMe() {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...authKeys.me, session?.token],
+    queryFn: () => api.get<MeResponse>('me'),
+    enabled: Boolean(session),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (input: { username: string; password: string; remember: boolean }) => {
+      const user = await api.post<SessionUser>(
+        'login_check',
+        { username: input.username, password: input.password, app_id: APP_ID },
+        { auth: false },
+      );
+      return { user, remember: input.remember };
+    },
+    onSuccess: ({ user, remember }) => startSession(user, remember),
+    // The sign-in form shows its own error.
+    meta: { silent: true },
+  });
+}
+
+/** Revokes the token on the server, then clears the stored user. */
+export async function logout() {
+  try {
+    await api.post<MessageResponse>('logout');
+  } catch {
+    // The local session ends anyway.
+  }
+  endSession('logout');
+}
+
+export function useRequestOtp() {
+  return useMutation({
+    mutationFn: (eid: string) =>
+      api.post<MessageResponse>('reset/password/otp/request', { eid }, { auth: false }),
+    meta: { silent: true },
+  });
+}
+
+export function useValidateReset() {
+  return useMutation({
+    mutationFn: ({ token, eid }: { token: string; eid?: string }) =>
+      api.get<MessageResponse>(`reset/password/otp/validate/${encodeURIComponent(token)}`, {
+        auth: false,
+        query: { eid },
+      }),
+    meta: { silent: true },
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (
+      body: { eid: string; otp: string; password: string } | { token: string; plain_password: string },
+    ) => api.post<MessageResponse>('reset/password/otp', body, { auth: false }),
+    meta: { silent: true },
+  });
+}
+
+export function useValidateLink(token: string) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () =>
+      api.get<MessageResponse>(`reset/password/otp/validate/${encodeURIComponent(token)}`, { auth: false }),
+    retry: false,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,5 @@
+import { ModulePlaceholder } from '../../../components/ModulePlaceholder';
+
+export function Component() {
+  return <ModulePlaceholder titleKey="nav.epr" />;
+}

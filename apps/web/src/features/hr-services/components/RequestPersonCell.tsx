@@ -1,0 +1,38 @@
+import type { Photo } from '@hr/contracts/people';
+import { Avatar, Flex, Typography } from 'antd';
+import { Link } from 'react-router';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/**
+ * The employee of a request in a table cell, like the lists' person cell,
+ * but the name opens the request (team view) rather than the profile.
+ */
+export function RequestPersonCell({
+  person,
+  to,
+}: {
+  person: { name: string; eid: string; photo: Photo };
+  to?: string;
+}) {
+  return (
+    <Flex gap={8} align="center" style={{ minWidth: 140 }}>
+      <Avatar size="small" src={person.photo?.small} style={{ backgroundColor: '#0f766e', flex: 'none' }}>
+        {initials(person.name)}
+      </Avatar>
+      <Flex vertical style={{ lineHeight: 1.2 }}>
+        <span>{to ? <Link to={to}>{person.name}</Link> : person.name}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {person.eid}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,274 @@
+import type { ServiceRequest } from '@hr/contracts/hr-services';
+import { NOTICES } from '@hr/contracts/messages';
+import { Button, Card, Flex, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
+import { type ListColumns, ListTable } from '../../../components/list/ListTable';
+import { ListToolbar } from '../../../components/list/ListToolbar';
+import { useListState } from '../../../components/list/list-state';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { ReportSelect } from '../../../components/list/ReportSelect';
+import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { StatusFilter } from '../../../components/list/StatusFilter';
+import { StatusTag } from '../../../components/list/StatusTag';
+import { PageHeader } from '../../../components/PageHeader';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { formatDateTime } from '../../../lib/dates';
+import { toastSuccess } from '../../../lib/notify';
+import { useMe } from '../../auth/api';
+import {
+  useCompanies,
+  useDeleteServiceRequest,
+  useServiceAction,
+  useServiceCategories,
+  useServiceList,
+} from '../api';
+import { EmployeePicker } from '../components/EmployeePicker';
+import { RequestPersonCell } from '../components/RequestPersonCell';
+import { ServiceFormModal } from '../components/ServiceFormModal';
+import {
+  enabledServiceActions,
+  LIST_TYPES,
+  toServiceAction,
+  type Viewer,
+} from '../components/service-actions';
+
+const BASE_ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
+
+/** /hr-services: own and team HR service requests (SPEC.md §2 HR services list). */
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
+  const list = useListState({
+    listTypeKey: 'HR_SERVICES_LIST_TYPE',
+    listTypes: LIST_TYPES,
+    filterStore: 'storage',
+  });
+  const { filters } = list;
+  const team = list.listType === 'team';
+
+  // Filters a link carried (the dashboard's ?list_type=team&status_id=2) are now stored; a clean URL
+  // keeps a reload from bringing them back over later choices.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.size > 0) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const query = {
+    list_type: list.listType,
+    page: list.page,
+    limit: list.limit,
+    sort: list.sort,
+    status_id: filters.status_id,
+    category: filters.category,
+    submitted_range: filters.submitted_range,
+    // The employee and company filters belong to the team view only.
+    employee_id: team ? filters.employee_id : undefined,
+    company_id: team ? filters.company_id : undefined,
+  };
+  const requests = useServiceList(query);
+  const categories = useServiceCategories();
+  const companies = useCompanies(team);
+  const action = useServiceAction();
+  const remove = useDeleteServiceRequest();
+  const [editing, setEditing] = useState<ServiceRequest | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const actions = useMemo<RowAction[]>(
+    () => (viewer.isAdmin ? [...BASE_ACTIONS, 'done'] : BASE_ACTIONS),
+    [viewer.isAdmin],
+  );
+  const employee = me?.employee;
+  const self = useMemo(
+    () => (employee ? { id: employee.id, eid: employee.eid, name: employee.name } : undefined),
+    [employee],
+  );
+
+  const onAction = async (request: ServiceRequest, a: RowAction) => {
+    if (a === 'edit') {
+      setEditing(request);
+      setFormOpen(true);
+      return;
+    }
+    if (a === 'delete') {
+      const name = `#${request.id} ${request.category_name}`;
+      if (!(await confirmDelete(name))) return;
+      remove.mutate(request.id, {
+        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
+      });
+      return;
+    }
+    const serviceAction = toServiceAction(a);
+    if (!serviceAction) return;
+    action.mutate(
+      { action: serviceAction, id: request.id },
+      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
+    );
+  };
+
+  const detail = (r: ServiceRequest) => `/hr-services/${r.id}`;
+  const columns: ListColumns<ServiceRequest> = [
+    {
+      title: t('hrServices.columns.employee'),
+      key: 'employee',
+      sortField: 'employee',
+      render: (_, r) => <RequestPersonCell person={r.employee} to={team ? detail(r) : undefined} />,
+    },
+    {
+      title: t('hrServices.columns.company'),
+      key: 'company',
+      render: (_, r) => r.company?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      title: t('hrServices.columns.lineManager'),
+      key: 'line_manager',
+      render: (_, r) => <PersonCell person={r.line_manager} />,
+    },
+    {
+      title: t('hrServices.columns.requestFor'),
+      key: 'category',
+      sortField: 'category',
+      render: (_, r) => (
+        <Flex vertical style={{ lineHeight: 1.3, minWidth: 140, maxWidth: 200 }}>
+          <Link to={detail(r)}>{r.category_name}</Link>
+          {r.type ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.type.name}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      title: t('hrServices.columns.requestAt'),
+      key: 'created',
+      sortField: 'created',
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created)}</span>,
+    },
+    {
+      title: t('hrServices.columns.submittedBy'),
+      key: 'created_by',
+      render: (_, r) => <PersonCell person={r.created_by} />,
+    },
+    {
+      title: t('hrServices.columns.status'),
+      key: 'status',
+      sortField: 'status',
+      render: (_, r) => <StatusTag status={r.status} />,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions
+          actions={actions}
+          enabled={enabledServiceActions(r, viewer, list.listType)}
+          onAction={(a) => void onAction(r, a)}
+          label={t('hrServices.actionsFor', { id: r.id })}
+        />
+      ),
+    },
+  ];
+
+  const setFilter = (key: string, value: string | number | undefined) =>
+    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
+  const employeeId = filters.employee_id ? Number(filters.employee_id) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.hrServices')}
+        extra={
+          <ListToolbar
+            listType={list.listType}
+            listTypes={LIST_TYPES}
+            ownLabel="lists.own"
+            onListType={list.setListType}
+            onCreate={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            createLabel={t('hrServices.form.createTitle')}
+          />
+        }
+      />
+      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
+        <Flex gap={12} wrap align="center">
+          {team ? (
+            <>
+              {viewer.isAdmin ? (
+                <EmployeePicker
+                  allowClear
+                  value={employeeId}
+                  onChange={(v) => setFilter('employee_id', v)}
+                  placeholder={t('lists.employee')}
+                  ariaLabel={t('lists.employee')}
+                  style={{ minWidth: 200 }}
+                />
+              ) : (
+                <ReportSelect value={employeeId} onChange={(v) => setFilter('employee_id', v)} />
+              )}
+              <Select<number>
+                allowClear
+                placeholder={t('hrServices.filters.company')}
+                aria-label={t('hrServices.filters.company')}
+                style={{ minWidth: 200 }}
+                loading={companies.isFetching}
+                value={filters.company_id ? Number(filters.company_id) : undefined}
+                onChange={(v?: number) => setFilter('company_id', v)}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                notFoundContent={t('common.noData')}
+              />
+            </>
+          ) : null}
+          <StatusFilter
+            module="hr_service"
+            value={filters.status_id ? Number(filters.status_id) : undefined}
+            onChange={(v) => setFilter('status_id', v)}
+          />
+          <Select<string>
+            allowClear
+            placeholder={t('hrServices.filters.category')}
+            aria-label={t('hrServices.filters.category')}
+            style={{ minWidth: 200 }}
+            value={filters.category}
+            onChange={(v?: string) => setFilter('category', v)}
+            options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
+          />
+          <DateRangeFilter
+            value={filters.submitted_range}
+            onChange={(v) => setFilter('submitted_range', v)}
+            placeholder={[t('hrServices.filters.submittedStart'), t('hrServices.filters.submittedEnd')]}
+          />
+          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
+        </Flex>
+      </Card>
+      <Card>
+        <ListTable<ServiceRequest>
+          rowKey="id"
+          label={t('nav.hrServices')}
+          columns={columns}
+          data={requests.data?.items}
+          total={requests.data?.total ?? 0}
+          loading={requests.isFetching}
+          page={list.page}
+          limit={list.limit}
+          sort={list.sort}
+          onPage={list.setPage}
+          onLimit={list.setLimit}
+          onSort={list.setSort}
+        />
+      </Card>
+      <ServiceFormModal
+        open={formOpen}
+        request={editing}
+        onClose={() => setFormOpen(false)}
+        isAdmin={viewer.isAdmin}
+        me={self}
+      />
+    </>
+  );
+}

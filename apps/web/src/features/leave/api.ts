@@ -1,0 +1,91 @@
+import type { Leave, LeaveBalances, LeaveBody, LeaveDuration, LeaveType } from '@hr/contracts/leave';
+import type { ListResponse } from '@hr/contracts/lists';
+import type { PersonRef } from '@hr/contracts/people';
+import type { RequestAction } from '@hr/contracts/workflow';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Query } from '../../lib/http';
+
+export const leaveKeys = {
+  all: ['leave'] as const,
+  list: (query: Query) => ['leave', 'list', query] as const,
+  balances: (employeeId?: number) => ['leave', 'balances', employeeId ?? 'me'] as const,
+};
+
+export function useLeaveList(query: Query) {
+  return useQuery({
+    queryKey: leaveKeys.list(query),
+    queryFn: ({ signal }) => api.get<ListResponse<Leave>>('leave', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLeaveTypes() {
+  return useQuery({
+    queryKey: ['leave', 'types'],
+    queryFn: () => api.get<LeaveType[]>('leave/types'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useLeaveDurations() {
+  return useQuery({
+    queryKey: ['leave', 'durations'],
+    queryFn: () => api.get<LeaveDuration[]>('leave/durations'),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useResponsibles(enabled: boolean) {
+  return useQuery({
+    queryKey: ['leave', 'responsibles'],
+    queryFn: () => api.get<PersonRef[]>('leave/responsibles'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLeaveBalances(employeeId?: number) {
+  return useQuery({
+    queryKey: leaveKeys.balances(employeeId),
+    queryFn: () => api.get<LeaveBalances>('leave/balances', { query: { employee_id: employeeId } }),
+  });
+}
+
+/** Puts the server's answer in place of the row in every cached list (SPEC.md §4: replace the row). */
+function replaceRow(client: ReturnType<typeof useQueryClient>, leave: Leave) {
+  client.setQueriesData<ListResponse<Leave>>({ queryKey: ['leave', 'list'] }, (data) =>
+    data ? { ...data, items: data.items.map((l) => (l.id === leave.id ? leave : l)) } : data,
+  );
+}
+
+export function useSaveLeave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: LeaveBody }) =>
+      id ? api.patch<Leave>(`leave/${id}`, body) : api.post<Leave>('leave', body),
+    // The form shows the errors itself.
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: leaveKeys.all }),
+  });
+}
+
+export function useLeaveAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, id }: { action: RequestAction; id: number }) =>
+      api.patch<Leave>(`leave/actions/${action}`, { leave_id: id }),
+    onSuccess: (leave) => {
+      replaceRow(client, leave);
+      void client.invalidateQueries({ queryKey: ['leave', 'balances'] });
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export function useDeleteLeave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>('leave', { leave_id: id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: leaveKeys.all }),
+  });
+}

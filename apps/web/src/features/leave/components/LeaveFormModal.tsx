@@ -1,0 +1,234 @@
+import { LEAVE_FORMAT, type Leave, type LeaveBody, leaveForm } from '@hr/contracts/leave';
+import { ADDRESS_MAX, DATE_FORMAT } from '@hr/contracts/limits';
+import { NOTICES } from '@hr/contracts/messages';
+import { DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { toastSuccess } from '../../../lib/notify';
+import { useLeaveBalances, useLeaveDurations, useLeaveTypes, useResponsibles, useSaveLeave } from '../api';
+
+interface Values {
+  leave_format: 1 | 2;
+  type_id?: number;
+  duration_id?: number;
+  from?: Dayjs;
+  to?: Dayjs;
+  responsible_id?: number;
+  leave_address?: string;
+}
+
+const rules = zodRules(leaveForm);
+const SHORT_FORMAT = 'DD-MM-YYYY HH:mm';
+
+function initialValues(leave: Leave | null): Values {
+  if (!leave) return { leave_format: LEAVE_FORMAT.fullDay };
+  return {
+    leave_format: leave.leave_format === LEAVE_FORMAT.short ? 2 : 1,
+    type_id: leave.type.id,
+    duration_id: leave.duration?.id,
+    from: dayjs(leave.from),
+    to: dayjs(leave.to),
+    responsible_id: leave.responsible?.id,
+    leave_address: leave.leave_address,
+  };
+}
+
+/** Apply for leave or change a draft: full day (dates) or short (a start time and a duration). */
+export function LeaveFormModal({
+  open,
+  leave,
+  onClose,
+}: {
+  open: boolean;
+  leave: Leave | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const format = Form.useWatch('leave_format', form) ?? LEAVE_FORMAT.fullDay;
+  const typeId = Form.useWatch('type_id', form);
+  const types = useLeaveTypes();
+  const durations = useLeaveDurations();
+  const responsibles = useResponsibles(open);
+  const balances = useLeaveBalances();
+  const save = useSaveLeave();
+  const short = format === LEAVE_FORMAT.short;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ ...initialValues(leave) });
+  }, [open, leave, form]);
+
+  const typeOptions = useMemo(
+    () =>
+      (types.data ?? [])
+        .filter((ty) => !short || ty.short_leave_applied)
+        .map((ty) => ({ value: ty.id, label: ty.name })),
+    [types.data, short],
+  );
+  const balance = balances.data?.items.find((b) => b.type.id === typeId);
+
+  /** Short leave: the end is the start plus the duration, and cannot be typed. */
+  const syncShortEnd = () => {
+    const v = form.getFieldsValue();
+    if (v.leave_format !== LEAVE_FORMAT.short) return;
+    const minutes = durations.data?.find((d) => d.id === v.duration_id)?.minutes;
+    form.setFieldValue('to', v.from && minutes ? v.from.add(minutes, 'minute') : undefined);
+  };
+
+  const onValuesChange = (changed: Partial<Values>) => {
+    if ('leave_format' in changed) {
+      // Changing the format starts the form afresh (SPEC.md §5).
+      form.resetFields();
+      form.setFieldsValue({ leave_format: changed.leave_format });
+      return;
+    }
+    if ('from' in changed || 'duration_id' in changed) syncShortEnd();
+  };
+
+  const onFinish = (v: Values) => {
+    const body: LeaveBody = {
+      leave_format: v.leave_format,
+      type_id: v.type_id!,
+      duration_id: short ? (v.duration_id ?? null) : null,
+      from: short ? v.from!.second(0).format('YYYY-MM-DD HH:mm:ss') : v.from!.format('YYYY-MM-DD'),
+      to: short ? v.to!.second(0).format('YYYY-MM-DD HH:mm:ss') : v.to!.format('YYYY-MM-DD'),
+      responsible_id: v.responsible_id!,
+      leave_address: v.leave_address?.trim() ?? '',
+    };
+    save.mutate(
+      { id: leave?.id, body },
+      {
+        onSuccess: () => {
+          toastSuccess(
+            t(leave ? 'notices.updated' : 'notices.saved', {
+              defaultValue: leave ? NOTICES.updated : NOTICES.saved,
+            }),
+          );
+          onClose();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={leave ? t('leave.form.editTitle') : t('leave.form.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={onValuesChange}
+        initialValues={initialValues(leave)}
+        preserve={false}
+      >
+        <Form.Item name="leave_format" label={t('leave.form.format')} rules={rules('leave_format')} required>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={[
+              { value: LEAVE_FORMAT.fullDay, label: t('leave.format.1') },
+              { value: LEAVE_FORMAT.short, label: t('leave.format.2') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="type_id"
+          label={t('leave.form.type')}
+          rules={rules('type_id')}
+          required
+          extra={
+            balance ? (
+              <Typography.Text type="secondary">
+                {t('leave.form.balanceLeft', { remaining: balance.remaining, days: balance.days })}
+              </Typography.Text>
+            ) : null
+          }
+        >
+          <Select
+            options={typeOptions}
+            loading={types.isPending}
+            placeholder={t('leave.form.typePlaceholder')}
+          />
+        </Form.Item>
+        {short ? (
+          <Form.Item
+            name="duration_id"
+            label={t('leave.form.duration')}
+            rules={rules('duration_id')}
+            required
+          >
+            <Select
+              options={(durations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              placeholder={t('leave.form.durationPlaceholder')}
+            />
+          </Form.Item>
+        ) : null}
+        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+          <Form.Item
+            name="from"
+            label={t('leave.form.from')}
+            rules={rules('from')}
+            required
+            style={{ flex: 1, minWidth: 200 }}
+          >
+            {short ? (
+              <DatePicker
+                showTime={{ format: 'HH:mm', minuteStep: 15 }}
+                format={SHORT_FORMAT}
+                style={{ width: '100%' }}
+              />
+            ) : (
+              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+            )}
+          </Form.Item>
+          <Form.Item
+            name="to"
+            label={t('leave.form.to')}
+            rules={rules('to')}
+            required
+            style={{ flex: 1, minWidth: 200 }}
+          >
+            {short ? (
+              <DatePicker showTime format={SHORT_FORMAT} disabled style={{ width: '100%' }} />
+            ) : (
+              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+            )}
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="responsible_id"
+          label={t('leave.form.responsible')}
+          rules={rules('responsible_id')}
+          required
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={responsibles.isPending}
+            placeholder={t('leave.form.responsiblePlaceholder')}
+            options={(responsibles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="leave_address"
+          label={t('leave.form.address')}
+          rules={rules('leave_address')}
+          required
+        >
+          <Input.TextArea rows={3} showCount count={{ max: ADDRESS_MAX }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,247 @@
+import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
+import { NOTICES } from '@hr/contracts/messages';
+import {
+  type Actor,
+  allowedActions,
+  REQUEST_RULES,
+  REQUEST_WORKFLOW,
+  type RequestAction,
+} from '@hr/contracts/workflow';
+import { Button, Card, Flex, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
+import { type ListColumns, ListTable } from '../../../components/list/ListTable';
+import { ListToolbar } from '../../../components/list/ListToolbar';
+import { useListState } from '../../../components/list/list-state';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { ReportSelect } from '../../../components/list/ReportSelect';
+import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { StatusFilter } from '../../../components/list/StatusFilter';
+import { StatusTag } from '../../../components/list/StatusTag';
+import { PageHeader } from '../../../components/PageHeader';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { toastSuccess } from '../../../lib/notify';
+import { useMe } from '../../auth/api';
+import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../api';
+import { LeaveFormModal } from '../components/LeaveFormModal';
+
+const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
+const LIST_TYPES = ['self', 'team'] as const;
+
+function actorsOf(leave: Leave, me: number | undefined): Actor[] {
+  const actors: Actor[] = [];
+  if (leave.employee.id === me) actors.push('owner');
+  if (leave.line_manager?.id === me) actors.push('line_manager');
+  if (leave.one_over_one?.id === me) actors.push('one_over_one');
+  return actors;
+}
+
+/** What a row's menu enables: edit, delete and submit on own drafts; approve and reject in the team view. */
+export function enabledLeaveActions(
+  leave: Leave,
+  me: number | undefined,
+  view: 'self' | 'team',
+): RowAction[] {
+  const actors = actorsOf(leave, me);
+  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, leave.status.id, actors, view);
+  if (view === 'self' && actors.includes('owner')) {
+    if (REQUEST_RULES.editable.includes(leave.status.id)) enabled.push('edit');
+    if (REQUEST_RULES.deletable.includes(leave.status.id)) enabled.push('delete');
+  }
+  return enabled;
+}
+
+function fromTo(leave: Leave, which: 'from' | 'to') {
+  return leave.leave_format === LEAVE_FORMAT.short ? formatDateTime(leave[which]) : formatDate(leave[which]);
+}
+
+/** /leave: own and team leave requests (SPEC.md §2 Leave list). */
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe().data?.employee.id;
+  const list = useListState({ listTypeKey: 'LEAVE_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'url' });
+  const { filters } = list;
+  const team = list.listType === 'team';
+  const query = {
+    list_type: list.listType,
+    page: list.page,
+    limit: list.limit,
+    sort: list.sort,
+    type_id: filters.type_id,
+    from_range: filters.from_range,
+    to_range: filters.to_range,
+    employee_id: team ? filters.employee_id : undefined,
+    status_id: filters.status_id,
+  };
+  const leaves = useLeaveList(query);
+  const types = useLeaveTypes();
+  const action = useLeaveAction();
+  const remove = useDeleteLeave();
+  const [editing, setEditing] = useState<Leave | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const onAction = async (leave: Leave, a: RowAction) => {
+    if (a === 'edit') {
+      setEditing(leave);
+      setFormOpen(true);
+      return;
+    }
+    if (a === 'delete') {
+      const name = `#${leave.id} ${leave.type.name}`;
+      if (!(await confirmDelete(name))) return;
+      remove.mutate(leave.id, {
+        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
+      });
+      return;
+    }
+    action.mutate(
+      { action: a as RequestAction, id: leave.id },
+      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
+    );
+  };
+
+  const columns: ListColumns<Leave> = [
+    { title: t('leave.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
+    {
+      title: t('leave.columns.employee'),
+      key: 'employee',
+      sortField: 'employee',
+      render: (_, l) => <PersonCell person={l.employee} />,
+    },
+    {
+      title: t('leave.columns.responsible'),
+      key: 'responsible',
+      render: (_, l) => <PersonCell person={l.responsible} />,
+    },
+    {
+      title: t('leave.columns.lineManager'),
+      key: 'line_manager',
+      render: (_, l) => <PersonCell person={l.line_manager} />,
+    },
+    { title: t('leave.columns.type'), key: 'type', sortField: 'type', render: (_, l) => l.type.name },
+    {
+      title: t('leave.columns.duration'),
+      key: 'duration',
+      sortField: 'days',
+      render: (_, l) => (l.duration ? l.duration.name : t('leave.days', { count: l.days })),
+    },
+    {
+      title: t('leave.columns.created'),
+      key: 'created',
+      sortField: 'created',
+      render: (_, l) => formatDateTime(l.created),
+    },
+    {
+      title: t('leave.columns.updated'),
+      key: 'updated',
+      sortField: 'updated',
+      render: (_, l) => formatDateTime(l.updated),
+    },
+    { title: t('leave.columns.from'), key: 'from', sortField: 'from', render: (_, l) => fromTo(l, 'from') },
+    { title: t('leave.columns.to'), key: 'to', sortField: 'to', render: (_, l) => fromTo(l, 'to') },
+    {
+      title: t('leave.columns.address'),
+      dataIndex: 'leave_address',
+      render: (v: string) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('leave.columns.status'),
+      key: 'status',
+      sortField: 'status',
+      render: (_, l) => <StatusTag status={l.status} />,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, l) => (
+        <RowActions
+          actions={ACTIONS}
+          enabled={enabledLeaveActions(l, me, list.listType)}
+          onAction={(a) => void onAction(l, a)}
+          label={t('leave.actionsFor', { id: l.id })}
+        />
+      ),
+    },
+  ];
+
+  const setFilter = (key: string, value: string | number | undefined) =>
+    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.leave')}
+        extra={
+          <ListToolbar
+            listType={list.listType}
+            listTypes={LIST_TYPES}
+            onListType={list.setListType}
+            onCreate={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            createLabel={t('leave.form.createTitle')}
+          />
+        }
+      />
+      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
+        <Flex gap={12} wrap align="center">
+          <ReportSelect
+            value={filters.employee_id ? Number(filters.employee_id) : undefined}
+            onChange={(v) => setFilter('employee_id', v)}
+            disabled={!team}
+          />
+          <Select
+            allowClear
+            placeholder={t('leave.filters.type')}
+            aria-label={t('leave.filters.type')}
+            style={{ minWidth: 180 }}
+            value={filters.type_id ? Number(filters.type_id) : undefined}
+            onChange={(v?: number) => setFilter('type_id', v)}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+          />
+          <DateRangeFilter
+            value={filters.from_range}
+            onChange={(v) => setFilter('from_range', v)}
+            placeholder={[t('leave.filters.fromStart'), t('leave.filters.fromEnd')]}
+          />
+          <DateRangeFilter
+            value={filters.to_range}
+            onChange={(v) => setFilter('to_range', v)}
+            placeholder={[t('leave.filters.toStart'), t('leave.filters.toEnd')]}
+          />
+          <StatusFilter
+            module="leave"
+            value={filters.status_id ? Number(filters.status_id) : undefined}
+            onChange={(v) => setFilter('status_id', v)}
+          />
+          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
+        </Flex>
+      </Card>
+      <Card>
+        <ListTable<Leave>
+          rowKey="id"
+          label={t('nav.leave')}
+          columns={columns}
+          data={leaves.data?.items}
+          total={leaves.data?.total ?? 0}
+          loading={leaves.isFetching}
+          page={list.page}
+          limit={list.limit}
+          sort={list.sort}
+          onPage={list.setPage}
+          onLimit={list.setLimit}
+          onSort={list.setSort}
+        />
+      </Card>
+      <LeaveFormModal open={formOpen} leave={editing} onClose={() => setFormOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,275 @@
+import { NOTICES } from '@hr/contracts/messages';
+import { REMOTE_WORK_TYPE, type RemoteWork } from '@hr/contracts/remote-work';
+import {
+  type Actor,
+  allowedActions,
+  REQUEST_RULES,
+  REQUEST_WORKFLOW,
+  type RequestAction,
+} from '@hr/contracts/workflow';
+import { Button, Card, Flex, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
+import { type ListColumns, ListTable } from '../../../components/list/ListTable';
+import { ListToolbar } from '../../../components/list/ListToolbar';
+import { useListState } from '../../../components/list/list-state';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { ReportSelect } from '../../../components/list/ReportSelect';
+import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { StatusFilter } from '../../../components/list/StatusFilter';
+import { StatusTag } from '../../../components/list/StatusTag';
+import { PageHeader } from '../../../components/PageHeader';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { toastSuccess } from '../../../lib/notify';
+import { useMe } from '../../auth/api';
+import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
+import { RemoteWorkFormModal } from '../components/RemoteWorkFormModal';
+
+const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
+const LIST_TYPES = ['self', 'team'] as const;
+
+function actorsOf(item: RemoteWork, me: number | undefined): Actor[] {
+  const actors: Actor[] = [];
+  if (item.employee.id === me) actors.push('owner');
+  if (item.line_manager?.id === me) actors.push('line_manager');
+  if (item.one_over_one?.id === me) actors.push('one_over_one');
+  return actors;
+}
+
+/** What a row's menu enables: edit, delete and submit on own drafts; approve and reject in the team view. */
+export function enabledRemoteWorkActions(
+  item: RemoteWork,
+  me: number | undefined,
+  view: 'self' | 'team',
+): RowAction[] {
+  const actors = actorsOf(item, me);
+  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, item.status.id, actors, view);
+  if (view === 'self' && actors.includes('owner')) {
+    if (REQUEST_RULES.editable.includes(item.status.id)) enabled.push('edit');
+    if (REQUEST_RULES.deletable.includes(item.status.id)) enabled.push('delete');
+  }
+  return enabled;
+}
+
+/** A day, and for the hourly type the hours of that day (SPEC.md §9: DD-MM-YYYY, HH:mm). */
+function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
+  const date = formatDate(which === 'from' ? item.from_date : item.to_date);
+  if (item.type.id !== REMOTE_WORK_TYPE.hourly || !item.from_time || !item.to_time) {
+    return <span style={{ whiteSpace: 'nowrap' }}>{date}</span>;
+  }
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {date}{' '}
+      <Typography.Text type="secondary">
+        <bdi>{`${item.from_time}–${item.to_time}`}</bdi>
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** /remote-work: own and team remote-work requests (SPEC.md §2 Remote work). */
+export function Component() {
+  const { t } = useTranslation();
+  const me = useMe().data?.employee.id;
+  const list = useListState({
+    listTypeKey: 'REMOTE_WORK_LIST_TYPE',
+    listTypes: LIST_TYPES,
+    filterStore: 'storage',
+  });
+  const { filters } = list;
+  const team = list.listType === 'team';
+  const query = {
+    list_type: list.listType,
+    page: list.page,
+    limit: list.limit,
+    sort: list.sort,
+    type_id: filters.type_id,
+    from_date_range: filters.from_date_range,
+    to_date_range: filters.to_date_range,
+    employee_id: team ? filters.employee_id : undefined,
+    status_id: filters.status_id,
+  };
+  const items = useRemoteWorkList(query);
+  const types = useRemoteWorkTypes();
+  const action = useRemoteWorkAction();
+  const remove = useDeleteRemoteWork();
+  const [editing, setEditing] = useState<RemoteWork | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  // A link's view and filters (the dashboard's ?list_type=team&status_id=2) are taken into the
+  // remembered state when the list opens; the address is then cleared so that it does not
+  // override later choices on a reload.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.size > 0) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const onAction = async (item: RemoteWork, a: RowAction) => {
+    if (a === 'edit') {
+      setEditing(item);
+      setFormOpen(true);
+      return;
+    }
+    if (a === 'delete') {
+      const name = t('remoteWork.itemName', { id: item.id, type: item.type.name });
+      if (!(await confirmDelete(name))) return;
+      remove.mutate(item.id, {
+        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
+      });
+      return;
+    }
+    action.mutate(
+      { action: a as RequestAction, id: item.id },
+      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
+    );
+  };
+
+  const columns: ListColumns<RemoteWork> = [
+    { title: t('remoteWork.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
+    {
+      title: t('remoteWork.columns.employee'),
+      key: 'employee',
+      sortField: 'employee',
+      render: (_, r) => <PersonCell person={r.employee} />,
+    },
+    {
+      title: t('remoteWork.columns.lineManager'),
+      key: 'line_manager',
+      render: (_, r) => <PersonCell person={r.line_manager} />,
+    },
+    { title: t('remoteWork.columns.type'), key: 'type', sortField: 'type', render: (_, r) => r.type.name },
+    {
+      title: t('remoteWork.columns.from'),
+      key: 'from_date',
+      sortField: 'from_date',
+      render: (_, r) => <When item={r} which="from" />,
+    },
+    {
+      title: t('remoteWork.columns.to'),
+      key: 'to_date',
+      sortField: 'to_date',
+      render: (_, r) => <When item={r} which="to" />,
+    },
+    {
+      title: t('remoteWork.columns.created'),
+      key: 'created',
+      sortField: 'created',
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created)}</span>,
+    },
+    {
+      title: t('remoteWork.columns.updated'),
+      key: 'updated',
+      sortField: 'updated',
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updated)}</span>,
+    },
+    {
+      title: t('remoteWork.columns.description'),
+      dataIndex: 'description',
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('remoteWork.columns.status'),
+      key: 'status',
+      sortField: 'status',
+      render: (_, r) => <StatusTag status={r.status} />,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions
+          actions={ACTIONS}
+          enabled={enabledRemoteWorkActions(r, me, list.listType)}
+          onAction={(a) => void onAction(r, a)}
+          label={t('remoteWork.actionsFor', { id: r.id })}
+        />
+      ),
+    },
+  ];
+
+  const setFilter = (key: string, value: string | number | undefined) =>
+    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.remoteWork')}
+        extra={
+          <ListToolbar
+            listType={list.listType}
+            listTypes={LIST_TYPES}
+            onListType={list.setListType}
+            onCreate={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            createLabel={t('remoteWork.form.createTitle')}
+          />
+        }
+      />
+      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
+        <Flex gap={12} wrap align="center">
+          <ReportSelect
+            value={filters.employee_id ? Number(filters.employee_id) : undefined}
+            onChange={(v) => setFilter('employee_id', v)}
+            disabled={!team}
+          />
+          <Select
+            allowClear
+            placeholder={t('remoteWork.filters.type')}
+            aria-label={t('remoteWork.filters.type')}
+            style={{ minWidth: 180 }}
+            value={filters.type_id ? Number(filters.type_id) : undefined}
+            onChange={(v?: number) => setFilter('type_id', v)}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+          />
+          <StatusFilter
+            module="remote_work"
+            value={filters.status_id ? Number(filters.status_id) : undefined}
+            onChange={(v) => setFilter('status_id', v)}
+          />
+          <DateRangeFilter
+            value={filters.from_date_range}
+            onChange={(v) => setFilter('from_date_range', v)}
+            placeholder={[t('remoteWork.filters.fromStart'), t('remoteWork.filters.fromEnd')]}
+          />
+          <DateRangeFilter
+            value={filters.to_date_range}
+            onChange={(v) => setFilter('to_date_range', v)}
+            placeholder={[t('remoteWork.filters.toStart'), t('remoteWork.filters.toEnd')]}
+          />
+          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
+        </Flex>
+      </Card>
+      <Card>
+        <ListTable<RemoteWork>
+          rowKey="id"
+          label={t('nav.remoteWork')}
+          columns={columns}
+          data={items.data?.items}
+          total={items.data?.total ?? 0}
+          loading={items.isFetching}
+          page={list.page}
+          limit={list.limit}
+          sort={list.sort}
+          onPage={list.setPage}
+          onLimit={list.setLimit}
+          onSort={list.setSort}
+          quickJumper
+        />
+      </Card>
+      <RemoteWorkFormModal open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { FormInstance, FormRule } from 'antd';
+import type { z } from 'zod';
+import { ApiError } from './http';
+import { translateValidation } from './i18n';
+import { reportError } from './notify';
+
+type Path = (string | number)[];
+
+function samePath(a: readonly PropertyKey[], b: Path): boolean {
+  return a.length === b.length && a.every((part, i) => String(part) === String(b[i]));
+}
+
+/**
+ * An Ant Design rule that checks one field with the shared zod schema of
+ * packages/contracts, so the form shows the exact SPEC.md §5 messages at once
+ * and the server checks the same rules again.
+ */
+export function zodRule(schema: z.ZodType, field: string | Path): FormRule {
+  const path = Array.isArray(field) ? field : [field];
+  return ({ getFieldsValue }) => ({
+    validator: async () => {
+      const values = getFieldsValue(true) as Record<string, unknown>;
+      const result = schema.safeParse(values);
+      if (result.success) return;
+      const issue = result.error.issues.find((i) => samePath(i.path, path));
+      if (issue) throw new Error(translateValidation(issue.message));
+    },
+  });
+}
+
+/** Rules for every named field of a form schema. */
+export function zodRules<S extends z.ZodType>(schema: S) {
+  return (field: string | Path): FormRule[] => [zodRule(schema, field)];
+}
+
+/**
+ * After a failed submit: toasts the server's message and puts the field
+ * errors of `errors.children` on the matching fields (SPEC.md §8).
+ */
+export function applyServerErrors(form: FormInstance, error: unknown) {
+  reportError(error);
+  if (!(error instanceof ApiError)) return;
+  const known = new Set(form.getFieldsError().map((f) => JSON.stringify(f.name.map(String))));
+  const fields = error.fieldErrors
+    .filter((f) => known.size === 0 || known.has(JSON.stringify(f.name.map(String))))
+    .map((f) => ({ name: f.name, errors: f.errors.map(translateValidation) }));
+  if (fields.length > 0) form.setFields(fields);
+}

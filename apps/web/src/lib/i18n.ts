@@ -1,0 +1,78 @@
+import { LANGUAGES, type Language, RTL_LANGUAGES } from '@hr/contracts/limits';
+import { messageKey } from '@hr/contracts/messages';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en';
+
+const STORAGE_KEY = 'hr.language';
+
+/** Other languages load when chosen, so the first page carries English only. */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  zh: () => import('../locales/zh'),
+  ar: () => import('../locales/ar'),
+  it: () => import('../locales/it'),
+  es: () => import('../locales/es'),
+  fr: () => import('../locales/fr'),
+};
+
+const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
+  zh: () => import('dayjs/locale/zh-cn'),
+  ar: () => import('dayjs/locale/ar'),
+  it: () => import('dayjs/locale/it'),
+  es: () => import('dayjs/locale/es'),
+  fr: () => import('dayjs/locale/fr'),
+};
+const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', it: 'it', es: 'es', fr: 'fr' };
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: 'en',
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function isLanguage(value: string | null | undefined): value is Language {
+  return Boolean(value && (LANGUAGES as readonly string[]).includes(value));
+}
+
+export function isRtl(language: string): boolean {
+  return (RTL_LANGUAGES as readonly string[]).includes(language);
+}
+
+function applyDocument(language: Language) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+/** Loads a language's texts (once), switches to it and remembers the choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language !== 'en') {
+    if (!i18n.hasResourceBundle(language, 'translation')) {
+      const mod = await loaders[language]();
+      i18n.addResourceBundle(language, 'translation', mod.default, true, true);
+    }
+    await dayjsLocales[language]();
+  }
+  dayjs.locale(dayjsName[language]);
+  await i18n.changeLanguage(language);
+  localStorage.setItem(STORAGE_KEY, language);
+  applyDocument(language);
+}
+
+/** The remembered language, else the browser's, else English. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const browser = navigator.language?.slice(0, 2).toLowerCase();
+  return isLanguage(browser) ? browser : 'en';
+}
+
+/** A validation text in the current language (by its key), or the text itself. */
+export function translateValidation(text: string): string {
+  const key = messageKey(text);
+  return key ? i18n.t(key as 'validation.eidInvalid', { defaultValue: text }) : text;
+}

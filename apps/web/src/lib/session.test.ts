@@ -1,0 +1,50 @@
+import type { SessionUser } from '@hr/contracts/auth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type EndReason, endSession, getSession, onSessionEnd, startSession } from './session';
+
+const user = (expiresInMs: number): SessionUser => ({
+  token: 'T'.repeat(43),
+  username: '1004',
+  employee_id: 4,
+  expiry: Date.now() + expiresInMs,
+  expires_in: expiresInMs,
+});
+
+afterEach(() => {
+  endSession('logout');
+  vi.useRealTimers();
+});
+
+describe('session store', () => {
+  it('remember me keeps the user in local storage, otherwise in this tab', () => {
+    startSession(user(60_000), true);
+    expect(localStorage.getItem('hr.session')).not.toBeNull();
+    startSession(user(60_000), false);
+    expect(sessionStorage.getItem('hr.session')).not.toBeNull();
+    expect(getSession()?.username).toBe('1004');
+  });
+
+  it('logout removes the stored user and tells the listeners why', () => {
+    const reasons: EndReason[] = [];
+    const off = onSessionEnd((r) => reasons.push(r));
+    startSession(user(60_000), true);
+    endSession('unauthorized');
+    off();
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('hr.session')).toBeNull();
+    expect(reasons).toEqual(['unauthorized']);
+  });
+
+  it('ends by itself at the expiry', () => {
+    vi.useFakeTimers();
+    const reasons: EndReason[] = [];
+    const off = onSessionEnd((r) => reasons.push(r));
+    startSession(user(79_200_000), true);
+    vi.advanceTimersByTime(79_199_000);
+    expect(getSession()).not.toBeNull();
+    vi.advanceTimersByTime(2_000);
+    off();
+    expect(getSession()).toBeNull();
+    expect(reasons).toEqual(['expired']);
+  });
+});

@@ -1,0 +1,32 @@
+// One file per area, so each module keeps its own texts.
+import admin from './admin.json';
+import attendance from './attendance.json';
+import auth from './auth.json';
+import common from './common.json';
+import dashboard from './dashboard.json';
+import employees from './employees.json';
+import epr from './epr.json';
+import hrServices from './hr-services.json';
+import kpi from './kpi.json';
+import leave from './leave.json';
+import lists from './lists.json';
+import profile from './profile.json';
+import remoteWork from './remote-work.json';
+import team from './team.json';
+
+export default {
+  ...admin,
+  ...attendance,
+  ...auth,
+  ...common,
+  ...dashboard,
+  ...employees,
+  ...epr,
+  ...hrServices,
+  ...kpi,
+  ...leave,
+  ...lists,
+  ...profile,
+  ...remoteWork,
+  ...team,
+};

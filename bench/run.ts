@@ -1,0 +1,273 @@
+/**
+ * Load and size measurements (never timed assertions in tests).
+ *
+ *   npm run bench                 # PGlite and, when DATABASE_URL is set, PostgreSQL
+ *   npm run bench -- --db pglite  # one database only
+ *   npm run bench -- --duration 5 # seconds per scenario
+ *
+ * Each database gets the large data set (10,000 employees, `seed:large`), a
+ * server started from the build, and every scenario under load with
+ * autocannon. Results are printed and written to bench/results/latest.md.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { type Scenario, scenarios } from './scenarios';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const duration = Number(opt('duration') ?? 10);
+const connections = Number(opt('connections') ?? 10);
+const only = opt('db');
+const size = Number(opt('employees') ?? 10_000);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return Date.now() - start;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+function seed(env: Record<string, string>) {
+  const res = spawnSync(process.execPath, ['apps/server/dist/seed-cli.js', 'large', String(size)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('seeding the large data set failed');
+}
+
+interface Row {
+  db: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(base: string, scenario: Scenario, token: string, db: string): Promise<Row> {
+  const prepared = await scenario.prepare?.(base, token);
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        headers: {
+          'content-type': 'application/json',
+          ...(scenario.auth === false ? {} : { authorization: `Bearer ${token}` }),
+        },
+        ...(scenario.body ? { body: JSON.stringify(scenario.body(prepared)) } : {}),
+      },
+    ],
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return {
+    db,
+    scenario: scenario.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: bad,
+  };
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo123', app_id: 3 }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function runOn(db: 'pglite' | 'postgres'): Promise<Row[]> {
+  const env: Record<string, string> = { SEED: 'demo' };
+  if (db === 'pglite') {
+    env.DATA_DIR = path.join(root, 'bench', '.data-pglite');
+    env.DATABASE_URL = '';
+  } else {
+    const url = new URL(process.env.DATABASE_URL!);
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const exists = await admin.query("select 1 from pg_database where datname = 'hr_portal_bench'");
+    if (exists.rowCount === 0) await admin.query('create database hr_portal_bench');
+    await admin.end();
+    url.pathname = '/hr_portal_bench';
+    env.DATABASE_URL = url.toString();
+  }
+  console.log(`\n== ${db}: preparing ${size} employees`);
+  seed(env);
+  const port = await freePort();
+  const server = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`, 120_000);
+    const tokens = new Map<string, string>();
+    const rows: Row[] = [];
+    for (const scenario of scenarios) {
+      const user = scenario.as ?? '1003';
+      if (!tokens.has(user)) tokens.set(user, await login(base, user));
+      process.stdout.write(`  ${scenario.name} ... `);
+      const row = await load(base, scenario, tokens.get(user)!, db);
+      console.log(
+        `${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+      );
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await stop(server);
+  }
+}
+
+/** Time from `npm start` to the first answer, on an empty data folder (the build already done). */
+async function startupTime(): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-bench-start-'));
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 180_000);
+    return Date.now() - started;
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The JavaScript a browser loads for the first page (/signin, cold) and then
+ * for the signed-in shell (/profile), gzipped at level 9 for comparison.
+ */
+async function initialJs(): Promise<{ signin: number; shell: number; files: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-bench-js-'));
+  const port = await freePort();
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  const dist = path.join(root, 'apps', 'web', 'dist');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    await waitFor(`${base}/api/health`, 120_000);
+    const page = await browser.newPage();
+    const seen = new Set<string>();
+    let total = 0;
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (!url.pathname.endsWith('.js') || seen.has(url.pathname)) return;
+      seen.add(url.pathname);
+      total += gzipSync(fs.readFileSync(path.join(dist, url.pathname)), { level: 9 }).length;
+    });
+    await page.goto(`${base}/signin`, { waitUntil: 'networkidle' });
+    const signin = total;
+    await page.getByLabel('E-ID').fill('1004');
+    await page.getByLabel('Password').fill('demo123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.waitForLoadState('networkidle');
+    return { signin, shell: total - signin, files: seen.size };
+  } finally {
+    await browser.close();
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+
+  const dbs: ('pglite' | 'postgres')[] = [];
+  if (!only || only === 'pglite') dbs.push('pglite');
+  if ((!only || only === 'postgres') && process.env.DATABASE_URL) dbs.push('postgres');
+
+  const rows: Row[] = [];
+  for (const db of dbs) rows.push(...(await runOn(db)));
+  const startMs = await startupTime();
+  const js = await initialJs();
+
+  const lines = [
+    `# Benchmark results (${new Date().toISOString()})`,
+    '',
+    `${os.cpus().length} cores, Node ${process.version}; ${size} employees; autocannon ${connections} connections, ${duration} s per scenario.`,
+    '',
+    '| database | scenario | req/s | p50 ms | p99 ms | errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.db} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    '',
+    `Time from \`npm start\` to the first answer on an empty DATA_DIR (build up to date): ${(startMs / 1000).toFixed(1)} s`,
+    '',
+    `Web app JavaScript, gzipped: ${(js.signin / 1024).toFixed(0)} KiB for the first page (/signin, cold), then ${(js.shell / 1024).toFixed(0)} KiB more for the signed-in shell (/profile); ${js.files} files in all.`,
+    '',
+  ];
+  const report = lines.join('\n');
+  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report);
+  console.log(`\n${report}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

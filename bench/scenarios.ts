@@ -1,0 +1,103 @@
+/** The requests put under load; later modules add theirs here. */
+export interface Scenario {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  auth?: boolean;
+  /** Who signs in for it (default 1003, the demo line manager). */
+  as?: string;
+  prepare?: (base: string, token: string) => Promise<unknown>;
+  body?: (prepared: unknown) => unknown;
+}
+
+/** GET with the bench user's token, for a scenario's preparation. */
+async function getJson<T>(base: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+interface TreeItem extends Named {
+  children: TreeItem[];
+}
+
+/** The ids of the directory search's filter combination, read from the reference lists of the large data set. */
+async function searchFilterIds(base: string, token: string) {
+  const lookups = await getJson<Record<string, Named[]>>(base, token, '/api/v1/lookups');
+  const groups = await getJson<(Named & { tree: TreeItem[] })[]>(base, token, '/api/v1/groups');
+  const id = (list: Named[] | undefined, name: string) => list?.find((o) => o.name === name)?.id ?? 0;
+  const engineering = groups
+    .find((g) => g.name === 'Large departments')
+    ?.tree.find((i) => i.name === 'Engineering');
+  return {
+    gender_ids: [id(lookups.genders, 'Female')],
+    level_ids: [id(lookups.levels, 'Mid'), id(lookups.levels, 'Senior')],
+    education_type_ids: [
+      id(lookups['education-types'], 'Bachelor'),
+      id(lookups['education-types'], 'Master'),
+    ],
+    group_tree_ids: engineering ? [engineering.id] : [],
+    age: { min: 30, max: 45 },
+    service_years: { min: 2, max: 10 },
+  };
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'POST login_check',
+    method: 'POST',
+    path: '/api/v1/login_check',
+    auth: false,
+    body: () => ({ username: '1004', password: 'demo123', app_id: 3 }),
+  },
+  { name: 'GET me (authenticated)', method: 'GET', path: '/api/v1/me' },
+  // Team views of a head of department of the large data set: O&O of about 480 employees, a year of requests.
+  {
+    name: 'GET leave team list (L00001)',
+    method: 'GET',
+    path: '/api/v1/leave?list_type=team&limit=10',
+    as: 'L00001',
+  },
+  {
+    name: 'GET remote-work team list (L00001)',
+    method: 'GET',
+    path: '/api/v1/remote-work?list_type=team&limit=10',
+    as: 'L00001',
+  },
+  {
+    name: 'GET HR services team list (L00001)',
+    method: 'GET',
+    path: '/api/v1/employee/service-requests?list_type=team&limit=10',
+    as: 'L00001',
+  },
+  {
+    name: 'GET leave team list, filtered and sorted (L00001)',
+    method: 'GET',
+    path: '/api/v1/leave?list_type=team&limit=20&sort=from,asc&status_id=2',
+    as: 'L00001',
+  },
+  {
+    name: 'POST employees/search (full text "rahman")',
+    method: 'POST',
+    path: '/api/v1/employees/search?limit=20',
+    body: () => ({ full_text: 'rahman' }),
+  },
+  {
+    name: 'POST employees/search (E-ID part "L0123")',
+    method: 'POST',
+    path: '/api/v1/employees/search?limit=20',
+    body: () => ({ full_text: 'L0123' }),
+  },
+  {
+    name: 'POST employees/search (gender, level, education, group, age, service)',
+    method: 'POST',
+    path: '/api/v1/employees/search?limit=20&sort=joining_date,desc',
+    prepare: searchFilterIds,
+    body: (ids) => ids,
+  },
+  { name: 'GET employees/team (cards)', method: 'GET', path: '/api/v1/employees/team?limit=20' },
+];

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(
+    `Chromium was not found at ${CHROMIUM}. The browser tests drive Debian's Chromium: ` +
+      'install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).',
+  );
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3170);
+const sinkPort = Number(process.env.SINK_PORT ?? 3199);
+// One fresh embedded database per run; the workers inherit the variable.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hr-e2e-'));
+process.env.E2E_SINK_URL = `http://127.0.0.1:${sinkPort}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.PW_JSON_OUTPUT
+    ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]]
+    : [['list']],
+  // One folder per run, so that runs side by side do not clear each other's results.
+  outputDir: path.join(root, 'test-results', path.basename(process.env.E2E_DATA_DIR)),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    timezoneId: 'Asia/Dhaka',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node e2e/support/message-sink.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${sinkPort}/`,
+      env: { SINK_PORT: String(sinkPort) },
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
+    {
+      // Builds only when the sources changed, then serves the portal (from its own copy of the web app)
+      // on a fresh embedded database.
+      command: `node scripts/build.mjs --snapshot=${path.join(process.env.E2E_DATA_DIR, 'web')} && node apps/server/dist/main.js`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_DIST: path.join(process.env.E2E_DATA_DIR, 'web'),
+        DATABASE_URL: '',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MESSAGE_TRANSPORT: 'webhook',
+        MESSAGE_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/`,
+        SEED: 'demo',
+        DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,66 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo123';
+
+/** The demo seed's mobile number of an E-ID (017 and the E-ID on eight digits). */
+export function demoMobile(eid: string): string {
+  return `017${eid.padStart(8, '0')}`;
+}
+
+export async function signIn(page: Page, eid: string, password = DEMO_PASSWORD) {
+  await page.goto('/signin');
+  await page.getByLabel('E-ID').fill(eid);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // The shell has asked who is signed in.
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(/\S/);
+}
+
+interface SinkMessage {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  subject?: string;
+  body: string;
+  topic: string;
+}
+
+/** Messages the portal's outbox delivered to the test gateway for one recipient. */
+export async function messagesTo(request: APIRequestContext, to: string): Promise<SinkMessage[]> {
+  const res = await request.get(`${process.env.E2E_SINK_URL}/messages?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as SinkMessage[];
+}
+
+/** Waits for the n-th code sent to a mobile number and returns it. */
+export async function waitForCode(request: APIRequestContext, mobile: string, count = 1): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const sms = (await messagesTo(request, mobile)).filter((m) => m.topic === 'password-otp');
+        code = /code is (\d{4})/.exec(sms[count - 1]?.body ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{4}$/);
+  return code;
+}
+
+/** Waits for the n-th reset link e-mailed to an address and returns its path. */
+export async function waitForLink(request: APIRequestContext, email: string, count = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await messagesTo(request, email)).filter((m) => m.topic === 'password-link');
+        link = /\/resetpassword\/[A-Za-z0-9_-]+/.exec(mails[count - 1]?.body ?? '')?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\/resetpassword\//);
+  return link;
+}

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from '../support/helpers';
+
+test.describe('sign in and out', () => {
+  test('an employee signs in, sees the shell, and signs out', async ({ page }) => {
+    await signIn(page, '1004');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Tanvir Ahmed');
+    await expect(page.getByText('Copyright © 2020')).toBeVisible();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    // The token was revoked and the stored user removed: protected pages send back to sign-in.
+    await page.goto('/leave');
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(await page.evaluate(() => localStorage.getItem('hr.session'))).toBeNull();
+  });
+
+  test('a wrong password shows the error and stays on sign-in', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByLabel('E-ID').fill('1004');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid E-ID or password.');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('empty fields show the exact messages', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('The input is not valid Employee ID!')).toBeVisible();
+    await expect(page.getByText('Please input your Password!')).toBeVisible();
+  });
+
+  test('Remember me is on by default; off keeps the session in this tab only', async ({ page }) => {
+    await page.goto('/signin');
+    const remember = page.getByRole('checkbox', { name: 'Remember me' });
+    await expect(remember).toBeChecked();
+    await remember.uncheck();
+    await page.getByLabel('E-ID').fill('1003');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(await page.evaluate(() => localStorage.getItem('hr.session'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('hr.session'))).not.toBeNull();
+  });
+
+  test('a demo account from the list fills the form', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Use demo account 1002' }).click();
+    await expect(page.getByLabel('E-ID')).toHaveValue('1002');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText('Karim Hossain').first()).toBeVisible();
+  });
+});
+
+test.describe('routing rules', () => {
+  test('an unsigned visit to /leave lands on /signin', async ({ page }) => {
+    await page.goto('/leave');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('/ goes to /signin, or to /profile when signed in; /signin when signed in goes to /profile', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/signin$/);
+    await signIn(page, '1004');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.goto('/signin');
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('after signing in, the page asked for first opens', async ({ page }) => {
+    await page.goto('/remote-work');
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByLabel('E-ID').fill('1004');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/remote-work$/);
+  });
+
+  test('a revoked session logs out with the Login Failed popup', async ({ page }) => {
+    await signIn(page, '1004');
+    // End the session on the server behind the page's back.
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('hr.session') ?? '{}').token as string,
+    );
+    const res = await page.request.post('/api/v1/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok()).toBeTruthy();
+    await page.reload();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Login Failed');
+    await expect(dialog).toContainText('Try again');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('an expired session logs out with the Login Failed popup', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, '1004');
+    await page.clock.fastForward('22:00:01');
+    await expect(page.getByRole('dialog')).toContainText('Login Failed');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/helpers';
+
+test.describe('shell', () => {
+  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Oops, an error has occurred. Page not found!')).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('routes match exactly: a known route with an extra segment is a 404', async ({ page }) => {
+    await signIn(page, '1004');
+    await page.goto('/leave/extra');
+    await expect(page.getByText('Oops, an error has occurred. Page not found!')).toBeVisible();
+    await page.getByRole('button', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('the sidebar lists the modules; admins also see Employee and Administration', async ({ page }) => {
+    await signIn(page, '1004');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    for (const label of [
+      'Dashboard',
+      'Profile',
+      'Team',
+      'KPI',
+      'EPR',
+      'Leave',
+      'Remote Work',
+      'HR Services',
+      'Attendance',
+    ]) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByText('Administration')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'HR Services' }).click();
+    await expect(page).toHaveURL(/\/hr-services$/);
+    await expect(page.getByRole('heading', { name: 'HR Services' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signIn(page, '1001');
+    await expect(nav.getByRole('link', { name: 'Employee', exact: true })).toBeVisible();
+    await nav.getByText('Administration').click();
+    await nav.getByRole('link', { name: 'Company' }).click();
+    await expect(page).toHaveURL(/\/admin\/companies$/);
+  });
+
+  test('the user menu opens My Profile', async ({ page }) => {
+    await signIn(page, '1004');
+    await page.goto('/team');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('switching to Arabic turns the layout right-to-left, and back', async ({ page }) => {
+    await signIn(page, '1004');
+    await page.getByRole('button', { name: 'Choose language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // The choice is kept across a reload.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: /Choose language|اختر اللغة/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('under 992 px the sidebar becomes a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, '1004');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Leave', exact: true }).click();
+    await expect(page).toHaveURL(/\/leave$/);
+    await expect(nav).toBeHidden();
+
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await expect(nav).toBeVisible();
+  });
+
+  test('theme and nav-style query parameters are honoured', async ({ page }) => {
+    await signIn(page, '1004');
+    await page.goto('/profile?theme=dark&nav-style=collapsed');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('.app-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await page.goto('/profile?theme=THEME_TYPE_LITE&nav-style=NAV_STYLE_FIXED');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('.app-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
+  });
+});

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { isCalendarDate } from './dates';
+import { PASSPORT_MAX, PASSPORT_MIN } from './limits';
+import { dateRange, limit, listResponse, page, sort, status } from './lists';
+import { idName } from './lookups';
+import { defineMessages, MESSAGES } from './messages';
+import { personRef, photo } from './people';
+
+/**
+ * HR service requests (SPEC.md §2, §3, §5, §7; DESIGN.md §3, §4).
+ *
+ * Decisions (where SPEC.md and DESIGN.md leave a choice):
+ * - Dates (`issue_date`, `from_date`, `to_date`) travel as DD-MM-YYYY both
+ *   ways, as SPEC.md says `issue_date` is sent; any other form is a 422.
+ * - A draft (status 1) is private to its employee and to the HR admin who made
+ *   it for them: the team view (line manager, O&O, admins) lists status 2 and
+ *   above, and others reading a draft get a 403.
+ * - Category `noc` needs the NOC type, the dates, the passport number and the
+ *   country, and the reason is optional; any other category needs a reason, and
+ *   NOC fields sent with it are cleared (not refused), as the form clears them.
+ * - The letter of a done request may be downloaded by its employee and by HR
+ *   admins only (SPEC.md: "downloadable by the employee and the admins").
+ */
+
+/** The category with extra fields (SPEC.md §9: "HR category noc is special"). */
+export const NOC_CATEGORY = 'noc';
+
+/** Texts SPEC.md does not give, in its style. */
+export const SERVICE_MESSAGES = defineMessages('hrServices.validation', {
+  issueDateFormat: 'Issue Date must look like DD-MM-YYYY',
+  fromDateFormat: 'From Date must look like DD-MM-YYYY',
+  toDateFormat: 'To Date must look like DD-MM-YYYY',
+  categoryUnknown: 'This service is not offered',
+  nocTypeUnknown: 'This NOC type does not exist',
+  reasonTooLong: 'Reason must be at most 2000 characters',
+  employeeUnknown: 'This employee does not exist or is disabled',
+  employeeFixed: 'The employee of a request cannot be changed',
+  employeeInvalid: 'employee_id must be a whole number',
+});
+
+const TEXT_MAX = 2000;
+const COUNTRY_MAX = 100;
+
+/** `DD-MM-YYYY` → `YYYY-MM-DD`, or null when it is not a real day in that form. */
+export function fromDmy(value: string): string | null {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isCalendarDate(iso) ? iso : null;
+}
+
+/** `YYYY-MM-DD` → `DD-MM-YYYY`. */
+export function toDmy(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}-${m}-${y}`;
+}
+
+const isFilled = (v: unknown) => v !== null && v !== undefined && (typeof v !== 'string' || v.trim() !== '');
+
+interface RuleInput {
+  category?: unknown;
+  issue_date?: unknown;
+  description?: unknown;
+  noc_type_id?: unknown;
+  from_date?: unknown;
+  to_date?: unknown;
+  passport_no?: unknown;
+  intended_country?: unknown;
+  reason?: unknown;
+}
+
+/**
+ * The rules of SPEC.md §5 that depend on more than one field, shared by the
+ * API body and the web form so that each error lands on its own field.
+ */
+function checkServiceRules(v: RuleInput, ctx: z.RefinementCtx) {
+  const need = (key: keyof RuleInput, message: string) => {
+    if (!isFilled(v[key])) ctx.addIssue({ code: 'custom', path: [key], message });
+  };
+  need('category', MESSAGES.serviceRequired);
+  need('issue_date', MESSAGES.issueDateRequired);
+  need('description', MESSAGES.descriptionRequired);
+  if (typeof v.description === 'string' && v.description.trim().length > TEXT_MAX)
+    ctx.addIssue({ code: 'custom', path: ['description'], message: MESSAGES.descriptionTooLong });
+  if (typeof v.reason === 'string' && v.reason.trim().length > TEXT_MAX)
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: SERVICE_MESSAGES.reasonTooLong });
+  if (!isFilled(v.category)) return;
+  if (v.category === NOC_CATEGORY) {
+    need('noc_type_id', MESSAGES.nocTypeRequired);
+    need('from_date', MESSAGES.fromDateRequired);
+    need('to_date', MESSAGES.toDateRequired);
+    need('passport_no', MESSAGES.passportRequired);
+    need('intended_country', MESSAGES.countryRequired);
+    if (typeof v.passport_no === 'string' && isFilled(v.passport_no)) {
+      const n = v.passport_no.trim().length;
+      if (n < PASSPORT_MIN || n > PASSPORT_MAX)
+        ctx.addIssue({ code: 'custom', path: ['passport_no'], message: MESSAGES.passportLength });
+    }
+    if (typeof v.intended_country === 'string' && v.intended_country.trim().length > COUNTRY_MAX)
+      ctx.addIssue({ code: 'custom', path: ['intended_country'], message: MESSAGES.maxLength100 });
+  } else {
+    need('reason', MESSAGES.reasonRequired);
+  }
+}
+
+const text = (typeMessage: string) => z.string({ error: typeMessage }).nullish();
+const id = (typeMessage: string) =>
+  z.number({ error: typeMessage }).int(typeMessage).positive(typeMessage).nullish();
+
+/**
+ * POST employee/service-requests and PATCH employee/service-requests/{id}.
+ * Every field is optional in the shape; what is required depends on the
+ * category and is checked by one refinement, so that all missing fields are
+ * named at once.
+ */
+export const serviceRequestBody = z
+  .object({
+    category: text(MESSAGES.serviceRequired),
+    /** An HR admin may apply for another employee; others omit it or send their own id. */
+    employee_id: id(SERVICE_MESSAGES.employeeInvalid),
+    issue_date: text(MESSAGES.issueDateRequired).describe('DD-MM-YYYY'),
+    from_date: text(MESSAGES.fromDateRequired).describe('DD-MM-YYYY'),
+    to_date: text(MESSAGES.toDateRequired).describe('DD-MM-YYYY'),
+    passport_no: text(MESSAGES.passportRequired),
+    intended_country: text(MESSAGES.countryRequired),
+    noc_type_id: id(MESSAGES.nocTypeRequired),
+    reason: text(MESSAGES.reasonRequired),
+    description: text(MESSAGES.descriptionRequired),
+  })
+  .superRefine((v, ctx) => {
+    checkServiceRules(v, ctx);
+    const dates: ['issue_date' | 'from_date' | 'to_date', string][] = [
+      ['issue_date', SERVICE_MESSAGES.issueDateFormat],
+    ];
+    if (v.category === NOC_CATEGORY) {
+      dates.push(['from_date', SERVICE_MESSAGES.fromDateFormat], ['to_date', SERVICE_MESSAGES.toDateFormat]);
+    }
+    for (const [key, message] of dates) {
+      const value = v[key];
+      if (typeof value === 'string' && isFilled(value) && fromDmy(value) === null)
+        ctx.addIssue({ code: 'custom', path: [key], message });
+    }
+    if (v.category === NOC_CATEGORY && v.from_date && v.to_date) {
+      const from = fromDmy(v.from_date);
+      const to = fromDmy(v.to_date);
+      if (from && to && to < from)
+        ctx.addIssue({ code: 'custom', path: ['to_date'], message: MESSAGES.toBeforeFrom });
+    }
+  });
+export type ServiceRequestBody = z.input<typeof serviceRequestBody>;
+
+/** What a valid body means, ready to store: dates as YYYY-MM-DD, NOC fields only for a NOC. */
+export interface ServiceRequestValues {
+  category: string;
+  employeeId: number | null;
+  issueDate: string;
+  nocTypeId: number | null;
+  fromDate: string | null;
+  toDate: string | null;
+  passportNo: string | null;
+  intendedCountry: string | null;
+  reason: string | null;
+  description: string;
+}
+
+/** Normalises a body that passed `serviceRequestBody`. */
+export function serviceRequestValues(body: z.output<typeof serviceRequestBody>): ServiceRequestValues {
+  const noc = body.category === NOC_CATEGORY;
+  const trimmed = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+  return {
+    category: body.category!.trim(),
+    employeeId: body.employee_id ?? null,
+    issueDate: fromDmy(body.issue_date!)!,
+    nocTypeId: noc ? (body.noc_type_id ?? null) : null,
+    fromDate: noc ? fromDmy(body.from_date!) : null,
+    toDate: noc ? fromDmy(body.to_date!) : null,
+    passportNo: noc ? trimmed(body.passport_no) : null,
+    intendedCountry: noc ? trimmed(body.intended_country) : null,
+    reason: trimmed(body.reason),
+    description: body.description!.trim(),
+  };
+}
+
+/**
+ * The web form's rules: pickers hold date objects rather than strings, so
+ * dates only need to be present; the same messages on the same fields.
+ */
+export const serviceRequestForm = z
+  .object({
+    category: z.unknown().optional(),
+    employee_id: z.unknown().optional(),
+    issue_date: z.unknown().optional(),
+    from_date: z.unknown().optional(),
+    to_date: z.unknown().optional(),
+    passport_no: z.string().nullish(),
+    intended_country: z.string().nullish(),
+    noc_type_id: z.unknown().optional(),
+    reason: z.string().nullish(),
+    description: z.string().nullish(),
+  })
+  .superRefine(checkServiceRules);
+
+export const serviceListType = z.enum(['own', 'team'], { error: 'list_type must be "own" or "team"' });
+export type ServiceListType = z.infer<typeof serviceListType>;
+
+/** GET employee/service-requests: `employee_id` and `company_id` are for the team view only. */
+export const serviceListQuery = z.object({
+  page,
+  limit,
+  sort,
+  list_type: serviceListType.default('own'),
+  status_id: z.coerce
+    .number({ error: 'status_id must be 1 to 5' })
+    .int('status_id must be 1 to 5')
+    .min(1, 'status_id must be 1 to 5')
+    .max(5, 'status_id must be 1 to 5')
+    .optional(),
+  category: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, 'category must be a service category value')
+    .optional(),
+  submitted_range: dateRange.optional(),
+  employee_id: z.coerce.number().int().positive().optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+});
+export type ServiceListQuery = z.input<typeof serviceListQuery>;
+
+/** Sortable fields of the list (`sort=field,dir`). */
+export const SERVICE_SORT_FIELDS = [
+  'id',
+  'created',
+  'updated',
+  'submitted',
+  'status',
+  'category',
+  'employee',
+];
+
+/** The employee a request is for, as the detail header shows them. */
+export const serviceEmployee = z.object({
+  id: z.number().int(),
+  eid: z.string(),
+  name: z.string(),
+  photo,
+  designation: z.string().nullable(),
+  company: z.string().nullable(),
+});
+
+/** A list row: what the columns of SPEC.md §2 need. */
+export const serviceRequest = z.object({
+  id: z.number().int(),
+  employee_id: z.number().int(),
+  employee: serviceEmployee,
+  company_id: z.number().int().nullable(),
+  company: idName.nullable(),
+  line_manager: personRef.nullable(),
+  one_over_one: personRef.nullable(),
+  /** Who made the request ("Submitted By"): the employee, or an HR admin for them. */
+  created_by: personRef.nullable(),
+  category: z.string(),
+  category_name: z.string(),
+  noc_type_id: z.number().int().nullable(),
+  type: idName.nullable(),
+  reason: z.string().nullable(),
+  description: z.string(),
+  /** DD-MM-YYYY. */
+  issue_date: z.string(),
+  from_date: z.string().nullable(),
+  to_date: z.string().nullable(),
+  passport_no: z.string().nullable(),
+  intended_country: z.string().nullable(),
+  status,
+  created: z.string(),
+  updated: z.string(),
+  submitted_at: z.string().nullable(),
+  has_letter: z.boolean(),
+});
+export type ServiceRequest = z.infer<typeof serviceRequest>;
+
+const stamp = z.object({ by: z.string().nullable(), at: z.string() });
+
+/** Who did what, read from the audit log. */
+export const serviceAccountability = z.object({
+  created: stamp,
+  submitted: stamp.nullable(),
+  approved_by: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  done_by: z.string().nullable(),
+  done_at: z.string().nullable(),
+});
+export type ServiceAccountability = z.infer<typeof serviceAccountability>;
+
+export const serviceLetter = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  /** GET it with the bearer token. */
+  url: z.string(),
+});
+
+/** GET employee/service-requests/{id}, and the answer of every change. */
+export const serviceRequestDetail = serviceRequest.extend({
+  accountability: serviceAccountability,
+  letter: serviceLetter.nullable(),
+});
+export type ServiceRequestDetail = z.infer<typeof serviceRequestDetail>;
+
+export const serviceRequestList = listResponse(serviceRequest);
+
+export const serviceRequestIdBody = z.object({
+  service_request_id: z.number({ error: 'service_request_id must be a number' }).int().positive(),
+});
+
+export const serviceCategory = z.object({ value: z.string(), name: z.string() });
+export type ServiceCategory = z.infer<typeof serviceCategory>;

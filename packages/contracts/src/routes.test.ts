@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isAppRoute, ROUTES, routePath } from './routes';
+
+describe('routes', () => {
+  it('matches the routes of SPEC.md §2 exactly', () => {
+    for (const path of [
+      '/signin',
+      '/forgotpassword',
+      '/resetpassword/abc',
+      '/',
+      '/impersonate',
+      '/profile',
+      '/profile/12',
+      '/team',
+      '/kpi',
+      '/kpi/3',
+      '/epr',
+      '/epr/4',
+      '/leave',
+      '/remote-work',
+      '/hr-services',
+      '/hr-services/9',
+      '/attendance',
+    ]) {
+      expect(isAppRoute(path), path).toBe(true);
+    }
+    for (const path of ['/leave/extra', '/profile/1/2', '/signin/x', '/nothing', '/kpi/']) {
+      expect(isAppRoute(path), path).toBe(false);
+    }
+  });
+
+  it('fills parameters', () => {
+    expect(routePath(ROUTES.kpiDetail, { kpiId: 7 })).toBe('/kpi/7');
+    expect(routePath(ROUTES.resetPassword, { token: 'a b' })).toBe('/resetpassword/a%20b');
+  });
+});

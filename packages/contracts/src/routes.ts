@@ -1,0 +1,47 @@
+/**
+ * The web app's routes (SPEC.md §2 plus the sidebar's Dashboard, Employee and
+ * Administration screens, docs/decisions.md). The server answers 404 for any
+ * other path, while still serving the app so it can show its 404 page.
+ */
+export const ROUTES = {
+  signIn: '/signin',
+  forgotPassword: '/forgotpassword',
+  resetPassword: '/resetpassword/:token',
+  root: '/',
+  impersonate: '/impersonate',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  profileById: '/profile/:profileId',
+  team: '/team',
+  kpi: '/kpi',
+  kpiDetail: '/kpi/:kpiId',
+  epr: '/epr',
+  eprDetail: '/epr/:eprId',
+  leave: '/leave',
+  remoteWork: '/remote-work',
+  hrServices: '/hr-services',
+  hrServiceDetail: '/hr-services/:id',
+  attendance: '/attendance',
+  employees: '/employees',
+  adminAssets: '/admin/assets',
+  adminCompanies: '/admin/companies',
+  adminOffices: '/admin/offices',
+  adminLeaveTypes: '/admin/leave-types',
+  adminHolidays: '/admin/holidays',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+const patterns = Object.values(ROUTES).map(
+  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+);
+
+/** Whether a path (without query) is one of the app's routes, matched exactly. */
+export function isAppRoute(pathname: string): boolean {
+  return patterns.some((p) => p.test(pathname));
+}
+
+/** Fills a route's parameters. */
+export function routePath(route: string, params: Record<string, string | number> = {}): string {
+  return route.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}

@@ -1,0 +1,103 @@
+// npm test: lint, type check, unit tests, the API suite on PGlite (and on
+// PostgreSQL when DATABASE_URL is set), the build, and the browser tests.
+// Ends with one line of totals: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-test-'));
+const results = [];
+const started = Date.now();
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function heading(text) {
+  process.stdout.write(`\n\x1b[1m━━ ${text}\x1b[0m\n`);
+}
+
+function check(name, cmd, args) {
+  heading(name);
+  const code = run(cmd, args);
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+}
+
+function vitest(projects, env = {}) {
+  const name = `vitest ${projects.join(' + ')}`;
+  heading(name);
+  const out = path.join(tmp, `${projects.join('-')}.json`);
+  const code = run(
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  if (!fs.existsSync(out)) {
+    results.push({ name, passed: 0, failed: 1, note: `exited with ${code} before reporting` });
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const failedSuites = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
+  const failed =
+    report.numFailedTests + failedSuites + (code !== 0 && report.numFailedTests + failedSuites === 0 ? 1 : 0);
+  results.push({ name, passed: report.numPassedTests, failed });
+}
+
+function playwright() {
+  const name = 'browser (Playwright, Chromium)';
+  heading(name);
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    process.stderr.write(
+      `\nChromium was not found at ${chromium}. The browser tests need Debian's Chromium:\n` +
+        '  apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium binary).\n',
+    );
+    results.push({ name, passed: 0, failed: 1, note: 'Chromium is not installed' });
+    return;
+  }
+  const out = path.join(tmp, 'playwright.json');
+  const code = run(bin('playwright'), ['test', '-c', 'e2e'], { PW_JSON_OUTPUT: out });
+  if (!fs.existsSync(out)) {
+    results.push({ name, passed: 0, failed: 1, note: `exited with ${code} before reporting` });
+    return;
+  }
+  const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  results.push({ name, passed: stats.expected, failed });
+}
+
+check('lint (Biome)', bin('biome'), ['check', '.']);
+for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+  check(`type check ${project}`, bin('tsc'), ['-p', project]);
+}
+vitest(['unit', 'unit-web']);
+vitest(['api-pglite']);
+if (process.env.DATABASE_URL) vitest(['api-postgres']);
+else process.stdout.write('\nDATABASE_URL is not set: the API suite runs on PGlite only.\n');
+check('build', process.execPath, ['scripts/build.mjs']);
+playwright();
+
+fs.rmSync(tmp, { recursive: true, force: true });
+heading(`Summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+for (const r of results) {
+  const mark = r.failed ? '\x1b[31m✗\x1b[0m' : '\x1b[32m✓\x1b[0m';
+  process.stdout.write(
+    `${mark} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}\n`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,34 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const api = (kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `api-${kind}`,
+    include: ['apps/server/src/**/*.api.test.ts'],
+    globalSetup: [`apps/server/test/global-setup-${kind}.ts`],
+    env: { TEST_DB: kind },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
+      name: 'unit-web',
+      include: ['apps/web/src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+    },
+  },
+  api('pglite'),
+];
+// The API suite runs on PostgreSQL too when a server is configured.
+if (process.env.DATABASE_URL) projects.push(api('postgres'));
+
+export default defineConfig({ test: { projects } });
