@@ -20,7 +20,8 @@ process.env.E2E_SINK_URL = `http://127.0.0.1:${sinkPort}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A flow signs in as two or three people on a 2-core machine shared with the server and a second worker.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -1,5 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * Waits for an Ant Design popup (dropdown, select list) to finish its opening
+ * animation: a click while it still moves can land beside the item it aimed at.
+ */
+export async function settled(popup: Locator) {
+  await expect(popup).toBeVisible();
+  await expect(popup).not.toHaveClass(/-(enter|appear|leave)\b/);
+}
+
 /** Opens an Ant Design select by its label and picks the option with this text. */
 export async function pickOption(
   page: Page,
@@ -9,6 +18,7 @@ export async function pickOption(
 ) {
   const root = scope ?? page;
   await root.getByLabel(label, { exact: typeof label === 'string' }).click();
+  await settled(page.locator('.ant-select-dropdown:visible').first());
   const item = page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
     .first();
@@ -33,6 +43,7 @@ export function rowWith(page: Page, text: string | RegExp): Locator {
 /** Opens a row's action menu and picks an action (EDIT, DELETE, SUBMIT, APPROVE, REJECT...). */
 export async function rowAction(page: Page, row: Locator, action: string) {
   await row.getByRole('button', { name: /Action/ }).click();
+  await settled(page.locator('.ant-dropdown:visible').first());
   const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).first();
   await expect(item).not.toHaveClass(/disabled/);
   await item.click();
@@ -41,7 +52,9 @@ export async function rowAction(page: Page, row: Locator, action: string) {
 /** Signs out through the user menu. */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await settled(page.locator('.ant-dropdown', { has: logout }));
+  await logout.click();
   await expect(page).toHaveURL(/\/signin$/);
 }
 

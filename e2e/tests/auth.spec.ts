@@ -8,10 +8,19 @@ test.describe('sign in and out', () => {
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Tanvir Ahmed');
     await expect(page.getByText('Copyright © 2020')).toBeVisible();
 
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('hr.session') ?? '{}') as { token?: string }).token,
+    );
+    expect(token).toBeTruthy();
+    const revoked = page.waitForResponse((res) => res.url().endsWith('/api/v1/logout'));
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    // The token was revoked and the stored user removed: protected pages send back to sign-in.
+    expect((await revoked).status()).toBe(200);
+    // The token was revoked on the server...
+    const me = await page.request.get('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+    // ...and the stored user removed: protected pages send back to sign-in.
     await page.goto('/leave');
     await expect(page).toHaveURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem('hr.session'))).toBeNull();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signOut } from '../support/antd';
 import { demoMobile, signIn, waitForCode, waitForLink } from '../support/helpers';
 
 test.describe('forgot password', () => {
@@ -90,8 +91,7 @@ test.describe('forgot password', () => {
     await signIn(page, eid, 'link-pass1');
 
     // The link is single use.
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOut(page);
     await page.goto(link);
     await expect(
       page.getByText('The reset link is invalid, has expired or has already been used.'),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { typeDate } from '../support/antd';
+import { signOut, typeDate } from '../support/antd';
 import { signIn } from '../support/helpers';
 
 test.describe('leave administration', () => {
@@ -47,8 +47,7 @@ test.describe('leave administration', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.locator('.ant-table-tbody tr', { hasText: 'Study Leave' })).toContainText('6');
 
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOut(page);
     await signIn(page, '1004');
     await page.goto('/admin/leave-types');
     await expect(page.getByText('403')).toBeVisible();

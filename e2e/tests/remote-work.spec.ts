@@ -200,20 +200,26 @@ test.describe('remote work', () => {
     expect(await page.evaluate(() => localStorage.getItem('REMOTE_WORK_LIST_TYPE'))).toBe('team');
 
     // Many pages: a quick jump.
-    await page.getByRole('textbox', { name: /Page/ }).or(page.locator('.ant-pagination-options-quick-jumper input')).first().fill('2');
+    await page
+      .getByRole('textbox', { name: /Page/ })
+      .or(page.locator('.ant-pagination-options-quick-jumper input'))
+      .first()
+      .fill('2');
     await page.keyboard.press('Enter');
     await expect(page.locator('.ant-pagination-item-active').first()).toHaveText('2');
 
     // Filters are kept in local storage for this address, not in the URL.
-    await pickOption(page, 'Status', 'Submitted');
+    const panel = page.locator('.ant-card', { hasText: 'Filter Options' });
+    await pickOption(page, 'Status', 'Submitted', panel);
     await expect(rows(page).first()).toContainText('Submitted');
     await expect(page.locator('.ant-table-tbody')).not.toContainText('Approved');
     await expect(page).toHaveURL(/\/remote-work$/);
     await page.reload();
     await expect(rows(page).first()).toContainText('Submitted');
     await expect(page.locator('.ant-table-tbody')).not.toContainText('Approved');
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await expect(page.locator('.ant-table-tbody')).toContainText('Approved');
+    await panel.getByRole('button', { name: 'Clear', exact: true }).filter({ hasText: 'Clear' }).click();
+    // The latest requests by start date are the team's future drafts.
+    await expect(page.locator('.ant-table-tbody')).toContainText('Draft');
 
     // The dashboard's link: the Team view with what waits for a decision.
     await chooseView(page, 'Self');

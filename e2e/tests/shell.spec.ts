@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signOut } from '../support/antd';
 import { signIn } from '../support/helpers';
 
 test.describe('shell', () => {
@@ -39,8 +40,7 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/hr-services$/);
     await expect(page.getByRole('heading', { name: 'HR Services' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOut(page);
     await signIn(page, '1001');
     await expect(nav.getByRole('link', { name: 'Employee', exact: true })).toBeVisible();
     await nav.getByText('Administration').click();

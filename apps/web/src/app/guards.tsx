@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { showLoginFailed } from '../lib/notify';
-import { onSessionEnd, useSession } from '../lib/session';
+import { lastEndReason, onSessionEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
 
 /** Signed-in routes: an unsigned visit goes to /signin, remembering where it was going. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
-  if (!session)
-    return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!session) {
+    // After a sign-out the next user starts on their own profile, not on the page left behind.
+    const from = lastEndReason() === 'logout' ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to="/signin" replace state={from ? { from } : null} />;
+  }
   return <Outlet />;
 }
 

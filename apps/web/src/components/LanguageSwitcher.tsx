@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '@hr/contracts/limits';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../lib/i18n';
+import { ABOVE_TOASTS } from '../lib/notify';
 
 /** Each language named in its own words, so anyone can find theirs. */
 const NATIVE: Record<Language, string> = {
@@ -20,6 +21,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
+      styles={ABOVE_TOASTS}
       menu={{
         selectable: true,
         selectedKeys: [current],

@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** Send the bearer token (default). Sign-in and recovery calls send none. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Send this token instead of the current session's (sign-out, after the local session has ended). */
+  token?: string;
   /** Answer a Blob instead of JSON (downloads). */
   blob?: boolean;
 }
@@ -63,8 +65,9 @@ export function errorMessage(status: number, body: unknown): string {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const session = options.auth === false ? null : getSession();
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const session = options.auth === false || options.token ? null : getSession();
+  const token = options.token ?? session?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let res: Response;

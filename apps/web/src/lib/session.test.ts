@@ -1,6 +1,6 @@
 import type { SessionUser } from '@hr/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type EndReason, endSession, getSession, onSessionEnd, startSession } from './session';
+import { type EndReason, endSession, getSession, lastEndReason, onSessionEnd, startSession } from './session';
 
 const user = (expiresInMs: number): SessionUser => ({
   token: 'T'.repeat(43),
@@ -33,6 +33,21 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
     expect(localStorage.getItem('hr.session')).toBeNull();
     expect(reasons).toEqual(['unauthorized']);
+  });
+
+  it('remembers why the last session ended until the next one starts', () => {
+    startSession(user(60_000), true);
+    expect(lastEndReason()).toBeNull();
+    endSession('logout');
+    expect(lastEndReason()).toBe('logout');
+    // Ending again without a session changes nothing.
+    endSession('unauthorized');
+    expect(lastEndReason()).toBe('logout');
+    startSession(user(60_000), true);
+    endSession('expired');
+    expect(lastEndReason()).toBe('expired');
+    startSession(user(60_000), true);
+    expect(lastEndReason()).toBeNull();
   });
 
   it('ends by itself at the expiry', () => {

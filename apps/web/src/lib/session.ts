@@ -17,6 +17,8 @@ let current: SessionUser | null = null;
 /** Where the current user is kept: local storage (remember me) or this tab's session storage. */
 let currentStore: Storage | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Why the last session ended, until the next one starts. */
+let lastEnd: EndReason | null = null;
 
 /** This tab's session storage comes first: an impersonation tab keeps its own user. */
 function read(): { user: SessionUser; store: Storage } | null {
@@ -62,6 +64,7 @@ export function startSession(user: SessionUser, remember = true) {
   currentStore = remember ? localStorage : sessionStorage;
   currentStore.setItem(KEY, JSON.stringify(user));
   current = user;
+  lastEnd = null;
   scheduleExpiry();
   emit();
 }
@@ -69,6 +72,7 @@ export function startSession(user: SessionUser, remember = true) {
 /** Removes the stored user and tells listeners why (the shell shows the popup for expiry and 401). */
 export function endSession(reason: EndReason) {
   const had = current !== null;
+  if (had) lastEnd = reason;
   current = null;
   currentStore?.removeItem(KEY);
   currentStore = null;
@@ -76,6 +80,11 @@ export function endSession(reason: EndReason) {
   expiryTimer = null;
   emit();
   if (had) for (const l of endListeners) l(reason);
+}
+
+/** Why the last session ended ('logout', 'expired', 'unauthorized'), or null while one runs or none ended. */
+export function lastEndReason(): EndReason | null {
+  return lastEnd;
 }
 
 export function onSessionEnd(listener: (reason: EndReason) => void): () => void {

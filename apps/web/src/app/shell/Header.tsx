@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { logout, useMe } from '../../features/auth/api';
+import { ABOVE_TOASTS } from '../../lib/notify';
 
 interface Props {
   drawerMode: boolean;
@@ -64,6 +65,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
         <LanguageSwitcher compact />
         <Dropdown
           trigger={['click']}
+          styles={ABOVE_TOASTS}
           menu={{
             items: [
               { key: 'profile', icon: <UserOutlined />, label: t('shell.myProfile') },
@@ -72,7 +74,8 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
             ],
             onClick: ({ key }) => {
               if (key === 'profile') navigate('/profile');
-              if (key === 'logout') void logout().then(() => navigate('/signin', { replace: true }));
+              // The session ends at once; the signed-in routes then send the page to /signin.
+              if (key === 'logout') void logout();
             },
           }}
         >

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES } from '@hr/contracts/limits';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
 /**
@@ -65,6 +65,12 @@ export function useListState<T extends string>({ listTypeKey, listTypes, filterS
     }
     return readJson<Filters>(filterKey, {});
   });
+
+  // Once a link's view and filters are remembered, a clean address keeps a reload from bringing
+  // them back over later choices.
+  useEffect(() => {
+    if (filterStore === 'storage' && params.size > 0) setParams({}, { replace: true });
+  }, [filterStore, params, setParams]);
 
   const urlFilters = useMemo(() => {
     const f: Filters = {};

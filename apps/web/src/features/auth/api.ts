@@ -2,7 +2,7 @@ import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-import { endSession, startSession, useSession } from '../../lib/session';
+import { endSession, getSession, startSession, useSession } from '../../lib/session';
 
 export const authKeys = {
   me: ['me'] as const,
@@ -45,14 +45,20 @@ export function useLogin() {
   });
 }
 
-/** Revokes the token on the server, then clears the stored user. */
+/**
+ * Ends the session here at once, then revokes its token on the server. The
+ * screen never waits on the network to sign out, and no call still on its way
+ * can turn the sign-out into a 'Login Failed' popup.
+ */
 export async function logout() {
-  try {
-    await api.post<MessageResponse>('logout');
-  } catch {
-    // The local session ends anyway.
-  }
+  const token = getSession()?.token;
   endSession('logout');
+  if (!token) return;
+  try {
+    await api.post<MessageResponse>('logout', undefined, { token });
+  } catch {
+    // The local session has ended anyway; the token expires on its own.
+  }
 }
 
 export function useRequestOtp() {

@@ -1,9 +1,9 @@
 import type { ServiceRequest } from '@hr/contracts/hr-services';
 import { NOTICES } from '@hr/contracts/messages';
 import { Button, Card, Flex, Select, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import { type ListColumns, ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
@@ -49,13 +49,6 @@ export function Component() {
   });
   const { filters } = list;
   const team = list.listType === 'team';
-
-  // Filters a link carried (the dashboard's ?list_type=team&status_id=2) are now stored; a clean URL
-  // keeps a reload from bringing them back over later choices.
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    if (params.size > 0) setParams({}, { replace: true });
-  }, [params, setParams]);
 
   const query = {
     list_type: list.listType,

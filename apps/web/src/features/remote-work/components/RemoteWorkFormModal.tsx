@@ -34,10 +34,7 @@ const NO_TYPE_YET = 0;
  * as such, so that one save shows every missing field at once.
  */
 const whenRules = zodRules(
-  z.preprocess(
-    (v) => ({ ...(v as Values), type_id: (v as Values).type_id ?? NO_TYPE_YET }),
-    remoteWorkForm,
-  ),
+  z.preprocess((v) => ({ ...(v as Values), type_id: (v as Values).type_id ?? NO_TYPE_YET }), remoteWorkForm),
 );
 const WHEN_FIELDS = ['from_date', 'to_date', 'from_time', 'to_time'] as const;
 const MINUTE_STEP = 15;

@@ -8,9 +8,8 @@ import {
   type RequestAction,
 } from '@hr/contracts/workflow';
 import { Button, Card, Flex, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import { type ListColumns, ListTable } from '../../../components/list/ListTable';
 import { ListToolbar } from '../../../components/list/ListToolbar';
@@ -98,14 +97,6 @@ export function Component() {
   const remove = useDeleteRemoteWork();
   const [editing, setEditing] = useState<RemoteWork | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-
-  // A link's view and filters (the dashboard's ?list_type=team&status_id=2) are taken into the
-  // remembered state when the list opens; the address is then cleared so that it does not
-  // override later choices on a reload.
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    if (params.size > 0) setParams({}, { replace: true });
-  }, [params, setParams]);
 
   const onAction = async (item: RemoteWork, a: RowAction) => {
     if (a === 'edit') {
