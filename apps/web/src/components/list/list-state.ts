@@ -118,7 +118,26 @@ export function useListState<T extends string>({ listTypeKey, listTypes, filterS
     [filterStore, filterKey, setParams],
   );
 
-  return { listType, setListType, page, setPage, limit, setLimit, sort, setSort, filters, setFilters };
+  /** Sets one filter (undefined removes it), keeping the others. */
+  const setFilter = useCallback(
+    (key: string, value: string | number | undefined) =>
+      setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) }),
+    [filters, setFilters],
+  );
+
+  return {
+    listType,
+    setListType,
+    page,
+    setPage,
+    limit,
+    setLimit,
+    sort,
+    setSort,
+    filters,
+    setFilters,
+    setFilter,
+  };
 }
 
 export type ListState<T extends string> = ReturnType<typeof useListState<T>>;

@@ -1,19 +1,17 @@
 import type { ServiceRequest } from '@hr/contracts/hr-services';
 import { NOTICES } from '@hr/contracts/messages';
-import { Button, Card, Flex, Select, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
-import { type ListColumns, ListTable } from '../../../components/list/ListTable';
-import { ListToolbar } from '../../../components/list/ListToolbar';
+import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
-import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
+import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { StatusTag } from '../../../components/list/StatusTag';
-import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
@@ -47,7 +45,8 @@ export function Component() {
     listTypes: LIST_TYPES,
     filterStore: 'storage',
   });
-  const { filters } = list;
+  const { filters, setFilter } = list;
+  const employeeId = filters.employee_id ? Number(filters.employee_id) : undefined;
   const team = list.listType === 'team';
 
   const query = {
@@ -145,51 +144,33 @@ export function Component() {
       key: 'created_by',
       render: (_, r) => <PersonCell person={r.created_by} />,
     },
-    {
-      title: t('hrServices.columns.status'),
-      key: 'status',
-      sortField: 'status',
-      render: (_, r) => <StatusTag status={r.status} />,
-    },
-    {
+    statusColumn(t('hrServices.columns.status')),
+    actionsColumn<ServiceRequest>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          actions={actions}
-          enabled={enabledServiceActions(r, viewer, list.listType)}
-          onAction={(a) => void onAction(r, a)}
-          label={t('hrServices.actionsFor', { id: r.id })}
-        />
-      ),
-    },
+      actions: actions,
+      enabled: (r) => enabledServiceActions(r, viewer, list.listType),
+      onAction: (r, a) => void onAction(r, a),
+      label: (r) => t('hrServices.actionsFor', { id: r.id }),
+    }),
   ];
 
-  const setFilter = (key: string, value: string | number | undefined) =>
-    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
-  const employeeId = filters.employee_id ? Number(filters.employee_id) : undefined;
-
   return (
-    <>
-      <PageHeader
-        title={t('nav.hrServices')}
-        extra={
-          <ListToolbar
-            listType={list.listType}
-            listTypes={LIST_TYPES}
-            ownLabel="lists.own"
-            onListType={list.setListType}
-            onCreate={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            createLabel={t('hrServices.form.createTitle')}
-          />
-        }
-      />
-      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
-        <Flex gap={12} wrap align="center">
+    <RequestListPage<ServiceRequest, (typeof LIST_TYPES)[number]>
+      title={t('nav.hrServices')}
+      list={list}
+      listTypes={LIST_TYPES}
+      ownLabel="lists.own"
+      onCreate={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      createLabel={t('hrServices.form.createTitle')}
+      columns={columns}
+      data={requests.data?.items}
+      total={requests.data?.total ?? 0}
+      loading={requests.isFetching}
+      filters={
+        <>
           {team ? (
             <>
               {viewer.isAdmin ? (
@@ -236,25 +217,9 @@ export function Component() {
             onChange={(v) => setFilter('submitted_range', v)}
             placeholder={[t('hrServices.filters.submittedStart'), t('hrServices.filters.submittedEnd')]}
           />
-          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
-        </Flex>
-      </Card>
-      <Card>
-        <ListTable<ServiceRequest>
-          rowKey="id"
-          label={t('nav.hrServices')}
-          columns={columns}
-          data={requests.data?.items}
-          total={requests.data?.total ?? 0}
-          loading={requests.isFetching}
-          page={list.page}
-          limit={list.limit}
-          sort={list.sort}
-          onPage={list.setPage}
-          onLimit={list.setLimit}
-          onSort={list.setSort}
-        />
-      </Card>
+        </>
+      }
+    >
       <ServiceFormModal
         open={formOpen}
         request={editing}
@@ -262,6 +227,6 @@ export function Component() {
         isAdmin={viewer.isAdmin}
         me={self}
       />
-    </>
+    </RequestListPage>
   );
 }

@@ -7,19 +7,17 @@ import {
   REQUEST_WORKFLOW,
   type RequestAction,
 } from '@hr/contracts/workflow';
-import { Button, Card, Flex, Select, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
-import { type ListColumns, ListTable } from '../../../components/list/ListTable';
-import { ListToolbar } from '../../../components/list/ListToolbar';
+import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
-import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
+import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { StatusTag } from '../../../components/list/StatusTag';
-import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
@@ -62,7 +60,7 @@ export function Component() {
   const { t } = useTranslation();
   const me = useMe().data?.employee.id;
   const list = useListState({ listTypeKey: 'LEAVE_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'url' });
-  const { filters } = list;
+  const { filters, setFilter } = list;
   const team = list.listType === 'team';
   const query = {
     list_type: list.listType,
@@ -150,49 +148,32 @@ export function Component() {
         </Typography.Text>
       ),
     },
-    {
-      title: t('leave.columns.status'),
-      key: 'status',
-      sortField: 'status',
-      render: (_, l) => <StatusTag status={l.status} />,
-    },
-    {
+    statusColumn(t('leave.columns.status')),
+    actionsColumn<Leave>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, l) => (
-        <RowActions
-          actions={ACTIONS}
-          enabled={enabledLeaveActions(l, me, list.listType)}
-          onAction={(a) => void onAction(l, a)}
-          label={t('leave.actionsFor', { id: l.id })}
-        />
-      ),
-    },
+      actions: ACTIONS,
+      enabled: (r) => enabledLeaveActions(r, me, list.listType),
+      onAction: (r, a) => void onAction(r, a),
+      label: (r) => t('leave.actionsFor', { id: r.id }),
+    }),
   ];
 
-  const setFilter = (key: string, value: string | number | undefined) =>
-    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
-
   return (
-    <>
-      <PageHeader
-        title={t('nav.leave')}
-        extra={
-          <ListToolbar
-            listType={list.listType}
-            listTypes={LIST_TYPES}
-            onListType={list.setListType}
-            onCreate={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            createLabel={t('leave.form.createTitle')}
-          />
-        }
-      />
-      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
-        <Flex gap={12} wrap align="center">
+    <RequestListPage<Leave, (typeof LIST_TYPES)[number]>
+      title={t('nav.leave')}
+      list={list}
+      listTypes={LIST_TYPES}
+      onCreate={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      createLabel={t('leave.form.createTitle')}
+      columns={columns}
+      data={leaves.data?.items}
+      total={leaves.data?.total ?? 0}
+      loading={leaves.isFetching}
+      filters={
+        <>
           <ReportSelect
             value={filters.employee_id ? Number(filters.employee_id) : undefined}
             onChange={(v) => setFilter('employee_id', v)}
@@ -222,26 +203,10 @@ export function Component() {
             value={filters.status_id ? Number(filters.status_id) : undefined}
             onChange={(v) => setFilter('status_id', v)}
           />
-          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
-        </Flex>
-      </Card>
-      <Card>
-        <ListTable<Leave>
-          rowKey="id"
-          label={t('nav.leave')}
-          columns={columns}
-          data={leaves.data?.items}
-          total={leaves.data?.total ?? 0}
-          loading={leaves.isFetching}
-          page={list.page}
-          limit={list.limit}
-          sort={list.sort}
-          onPage={list.setPage}
-          onLimit={list.setLimit}
-          onSort={list.setSort}
-        />
-      </Card>
+        </>
+      }
+    >
       <LeaveFormModal open={formOpen} leave={editing} onClose={() => setFormOpen(false)} />
-    </>
+    </RequestListPage>
   );
 }

@@ -7,19 +7,17 @@ import {
   REQUEST_WORKFLOW,
   type RequestAction,
 } from '@hr/contracts/workflow';
-import { Button, Card, Flex, Select, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
-import { type ListColumns, ListTable } from '../../../components/list/ListTable';
-import { ListToolbar } from '../../../components/list/ListToolbar';
+import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
-import { type RowAction, RowActions } from '../../../components/list/RowActions';
+import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
+import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { StatusTag } from '../../../components/list/StatusTag';
-import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
@@ -78,7 +76,7 @@ export function Component() {
     listTypes: LIST_TYPES,
     filterStore: 'storage',
   });
-  const { filters } = list;
+  const { filters, setFilter } = list;
   const team = list.listType === 'team';
   const query = {
     list_type: list.listType,
@@ -168,49 +166,33 @@ export function Component() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    {
-      title: t('remoteWork.columns.status'),
-      key: 'status',
-      sortField: 'status',
-      render: (_, r) => <StatusTag status={r.status} />,
-    },
-    {
+    statusColumn(t('remoteWork.columns.status')),
+    actionsColumn<RemoteWork>({
       title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          actions={ACTIONS}
-          enabled={enabledRemoteWorkActions(r, me, list.listType)}
-          onAction={(a) => void onAction(r, a)}
-          label={t('remoteWork.actionsFor', { id: r.id })}
-        />
-      ),
-    },
+      actions: ACTIONS,
+      enabled: (r) => enabledRemoteWorkActions(r, me, list.listType),
+      onAction: (r, a) => void onAction(r, a),
+      label: (r) => t('remoteWork.actionsFor', { id: r.id }),
+    }),
   ];
 
-  const setFilter = (key: string, value: string | number | undefined) =>
-    list.setFilters({ ...filters, [key]: value === undefined ? undefined : String(value) });
-
   return (
-    <>
-      <PageHeader
-        title={t('nav.remoteWork')}
-        extra={
-          <ListToolbar
-            listType={list.listType}
-            listTypes={LIST_TYPES}
-            onListType={list.setListType}
-            onCreate={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            createLabel={t('remoteWork.form.createTitle')}
-          />
-        }
-      />
-      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
-        <Flex gap={12} wrap align="center">
+    <RequestListPage<RemoteWork, (typeof LIST_TYPES)[number]>
+      title={t('nav.remoteWork')}
+      list={list}
+      listTypes={LIST_TYPES}
+      quickJumper
+      onCreate={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      createLabel={t('remoteWork.form.createTitle')}
+      columns={columns}
+      data={items.data?.items}
+      total={items.data?.total ?? 0}
+      loading={items.isFetching}
+      filters={
+        <>
           <ReportSelect
             value={filters.employee_id ? Number(filters.employee_id) : undefined}
             onChange={(v) => setFilter('employee_id', v)}
@@ -240,27 +222,10 @@ export function Component() {
             onChange={(v) => setFilter('to_date_range', v)}
             placeholder={[t('remoteWork.filters.toStart'), t('remoteWork.filters.toEnd')]}
           />
-          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
-        </Flex>
-      </Card>
-      <Card>
-        <ListTable<RemoteWork>
-          rowKey="id"
-          label={t('nav.remoteWork')}
-          columns={columns}
-          data={items.data?.items}
-          total={items.data?.total ?? 0}
-          loading={items.isFetching}
-          page={list.page}
-          limit={list.limit}
-          sort={list.sort}
-          onPage={list.setPage}
-          onLimit={list.setLimit}
-          onSort={list.setSort}
-          quickJumper
-        />
-      </Card>
+        </>
+      }
+    >
       <RemoteWorkFormModal open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
-    </>
+    </RequestListPage>
   );
 }
