@@ -1,6 +1,8 @@
 import type { ListResponse, Pagination } from '@hr/contracts/lists';
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { badRequest } from './errors';
 
 /**
@@ -60,5 +62,12 @@ export function listAnswer<T>(
   return { items, count: items.length, total, pagination: paginationOf(request, page, limit, total) };
 }
 
-/** `count(*) over ()`: the total of all matches, read with the page in one query. */
-export const totalOver = sql<number>`cast(count(*) over () as integer)`;
+/**
+ * A list's total: the matches counted on the table alone. (Reading it with the
+ * page as `count(*) over ()` made the database join every match before it
+ * could stop at one page: about ten times slower on a manager of 6,000 requests.)
+ */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}

@@ -13,7 +13,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf, totalOver } from '../../lib/list';
+import { offsetOf } from '../../lib/list';
 
 const people = { ...personTables(), creator: alias(employees, 'creator') };
 const ownerDesignation = alias(designations, 'owner_designation');
@@ -56,7 +56,6 @@ function baseQuery(db: Db) {
       lineManager: personColumns(people.lineManager),
       oneOverOne: personColumns(people.oneOverOne),
       creator: personColumns(people.creator),
-      total: totalOver,
     })
     .from(serviceRequests)
     .innerJoin(people.owner, eq(people.owner.id, serviceRequests.employeeId))

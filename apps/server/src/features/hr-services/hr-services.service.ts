@@ -19,7 +19,7 @@ import { actorsFor, approversOf, personRef, teamOf } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import { listAnswer, orderBy } from '../../lib/list';
+import { countWhere, listAnswer, orderBy } from '../../lib/list';
 import { runTransition } from '../../lib/workflow';
 import { issueLetter } from './hr-services.letter';
 import {
@@ -160,17 +160,12 @@ export class HrServicesService {
       range?.from ? gte(r.submittedAt, dayjs(range.from).startOf('day').toDate()) : undefined,
       range?.to ? lt(r.submittedAt, dayjs(range.to).add(1, 'day').startOf('day').toDate()) : undefined,
     ];
-    const rows = await repo.page(
-      this.db,
-      and(...conditions),
-      orderBy(q.sort, SERVICE_SORT, r.id),
-      q.page,
-      q.limit,
-    );
+    const where = and(...conditions);
+    const rows = await repo.page(this.db, where, orderBy(q.sort, SERVICE_SORT, r.id), q.page, q.limit);
     return listAnswer(
       request,
       rows.map((row) => this.toItem(row)),
-      rows[0]?.total ?? 0,
+      await countWhere(this.db, r, where),
       q.page,
       q.limit,
     );

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { employees, holidays, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf, totalOver } from '../../lib/list';
+import { offsetOf } from '../../lib/list';
 
 const people = personTables();
 
@@ -41,7 +41,6 @@ function baseQuery(db: Db) {
       lineManager: personColumns(people.lineManager),
       oneOverOne: personColumns(people.oneOverOne),
       responsible: personColumns(people.responsible),
-      total: totalOver,
     })
     .from(leaves)
     .innerJoin(people.owner, eq(people.owner.id, leaves.employeeId))

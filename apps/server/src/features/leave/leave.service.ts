@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import { listAnswer, orderBy } from '../../lib/list';
+import { countWhere, listAnswer, orderBy } from '../../lib/list';
 import { runTransition } from '../../lib/workflow';
 import { LEAVE_SORT, type LeaveRow, leaveRepository as repo } from './leave.repository';
 
@@ -82,17 +82,12 @@ export class LeaveService {
       q.to_range?.from ? gte(leaves.toDate, q.to_range.from) : undefined,
       q.to_range?.to ? lte(leaves.toDate, q.to_range.to) : undefined,
     ];
-    const rows = await repo.page(
-      this.db,
-      and(...conditions),
-      orderBy(q.sort, LEAVE_SORT, leaves.id),
-      q.page,
-      q.limit,
-    );
+    const where = and(...conditions);
+    const rows = await repo.page(this.db, where, orderBy(q.sort, LEAVE_SORT, leaves.id), q.page, q.limit);
     return listAnswer(
       request,
       rows.map((r) => this.toLeave(r)),
-      rows[0]?.total ?? 0,
+      await countWhere(this.db, leaves, where),
       q.page,
       q.limit,
     );

@@ -1,10 +1,10 @@
 import type { REMOTE_WORK_SORT_FIELDS } from '@hr/contracts/remote-work';
 import { REQUEST_STATUS } from '@hr/contracts/workflow';
-import { type AnyColumn, and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf, totalOver } from '../../lib/list';
+import { offsetOf } from '../../lib/list';
 
 const people = personTables();
 
@@ -32,7 +32,6 @@ function baseQuery(db: Db) {
       owner: personColumns(people.owner),
       lineManager: personColumns(people.lineManager),
       oneOverOne: personColumns(people.oneOverOne),
-      total: totalOver,
     })
     .from(remoteWorks)
     .innerJoin(people.owner, eq(people.owner.id, remoteWorks.employeeId))
@@ -66,16 +65,6 @@ export const remoteWorkRepository = {
       .orderBy(...order)
       .limit(limit)
       .offset(offsetOf(page, limit));
-  },
-
-  /** The number of matches, for a page past the last (where the window total is not there). */
-  async count(db: Db, where: SQL | undefined): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(remoteWorks)
-      .innerJoin(people.owner, eq(people.owner.id, remoteWorks.employeeId))
-      .where(where);
-    return row?.n ?? 0;
   },
 
   async find(db: Db, id: number): Promise<RemoteWorkRow | null> {

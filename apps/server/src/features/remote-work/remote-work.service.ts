@@ -22,7 +22,7 @@ import { actorsFor, approversOf, personRef, teamOf } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import { listAnswer, orderBy } from '../../lib/list';
+import { countWhere, listAnswer, orderBy } from '../../lib/list';
 import { runTransition } from '../../lib/workflow';
 import {
   REMOTE_WORK_SORT,
@@ -97,8 +97,7 @@ export class RemoteWorkService {
     );
     const order = orderBy(q.sort, REMOTE_WORK_SORT, remoteWorks.id);
     const rows = await repo.page(this.db, where, order, q.page, q.limit);
-    // Past the last page there is no row to carry the total; count instead.
-    const total = rows[0]?.total ?? (q.page > 1 ? await repo.count(this.db, where) : 0);
+    const total = await countWhere(this.db, remoteWorks, where);
     return listAnswer(
       request,
       rows.map((r) => this.toRemoteWork(r)),
