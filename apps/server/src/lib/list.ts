@@ -1,5 +1,5 @@
 import type { ListResponse, Pagination } from '@hr/contracts/lists';
-import { type AnyColumn, asc, count, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -70,4 +70,18 @@ export function listAnswer<T>(
 export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
+}
+
+/**
+ * Runs a request list's page query with its joins in the order written: the
+ * request table first, then each person and lookup by primary key. Left to
+ * itself PostgreSQL spends about 60 ms planning the eight-table join (four
+ * employee aliases with their many indexes) for a query that runs in under
+ * 1 ms; the written order is the plan it would pick anyway.
+ */
+export function inWrittenJoinOrder<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local join_collapse_limit = 1`);
+    return run(tx);
+  });
 }

@@ -13,7 +13,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf } from '../../lib/list';
+import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
 
 const people = { ...personTables(), creator: alias(employees, 'creator') };
 const ownerDesignation = alias(designations, 'owner_designation');
@@ -87,11 +87,13 @@ export const SERVICE_SORT = {
 
 export const serviceRepository = {
   async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return baseQuery(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offsetOf(page, limit));
+    return inWrittenJoinOrder(db, (tx) =>
+      baseQuery(tx)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offsetOf(page, limit)),
+    );
   },
 
   async find(db: Db, id: number): Promise<ServiceRequestRow | null> {

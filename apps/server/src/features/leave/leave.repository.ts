@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { employees, holidays, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf } from '../../lib/list';
+import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
 
 const people = personTables();
 
@@ -74,11 +74,13 @@ export const leaveRepository = {
   people,
 
   async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return baseQuery(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offsetOf(page, limit));
+    return inWrittenJoinOrder(db, (tx) =>
+      baseQuery(tx)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offsetOf(page, limit)),
+    );
   },
 
   async find(db: Db, id: number): Promise<LeaveRow | null> {

@@ -4,7 +4,7 @@ import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzl
 import type { Db } from '../../db/client';
 import { employees, remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personTables } from '../../lib/approvers';
-import { offsetOf } from '../../lib/list';
+import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
 
 const people = personTables();
 
@@ -60,11 +60,13 @@ export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], 
 
 export const remoteWorkRepository = {
   async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return baseQuery(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offsetOf(page, limit));
+    return inWrittenJoinOrder(db, (tx) =>
+      baseQuery(tx)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offsetOf(page, limit)),
+    );
   },
 
   async find(db: Db, id: number): Promise<RemoteWorkRow | null> {
