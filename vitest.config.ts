@@ -3,7 +3,11 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const api = (kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `api-${kind}`,
-    include: ['apps/server/src/**/*.api.test.ts'],
+    // Race tests need several connections at once: PostgreSQL only (PGlite has one).
+    include: [
+      'apps/server/src/**/*.api.test.ts',
+      ...(kind === 'postgres' ? ['apps/server/src/**/*.race.test.ts'] : []),
+    ],
     globalSetup: [`apps/server/test/global-setup-${kind}.ts`],
     env: { TEST_DB: kind },
     testTimeout: 30_000,

@@ -4,10 +4,14 @@
  *   npm run bench                 # PGlite and, when DATABASE_URL is set, PostgreSQL
  *   npm run bench -- --db pglite  # one database only
  *   npm run bench -- --duration 5 # seconds per scenario
+ *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
+ *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
  * server started from the build, and every scenario under load with
- * autocannon. Results are printed and written to bench/results/latest.md.
+ * autocannon. On PostgreSQL the request lists are also compared with the
+ * statements they send, replayed directly (`lists.ts`). Results are printed
+ * and written to bench/results/latest.md.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +22,17 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { type Scenario, scenarios } from './scenarios';
+import {
+  busiestManager,
+  type CapturedCall,
+  captureCalls,
+  compareCall,
+  type ListRow,
+  listsSection,
+  replaceSection,
+  statementsReport,
+} from './lists';
+import { listCalls, type Scenario, scenarios } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -30,6 +44,17 @@ const duration = Number(opt('duration') ?? 10);
 const connections = Number(opt('connections') ?? 10);
 const only = opt('db');
 const size = Number(opt('employees') ?? 10_000);
+const part = opt('only');
+/** The request lists' two sides take turns in slices of about this many seconds. */
+const sliceSeconds = Number(opt('slice') ?? 2);
+const reseed = args.includes('--reseed');
+if (part !== undefined && part !== 'lists') {
+  console.error(`--only ${part}: the one part that runs alone is "lists"`);
+  process.exit(2);
+}
+const resultsDir = path.join(root, 'bench', 'results');
+/** The PostgreSQL database the bench seeds and loads, on the server of DATABASE_URL. */
+const BENCH_DATABASE = 'hr_portal_bench';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -126,28 +151,96 @@ async function login(base: string, username: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function runOn(db: 'pglite' | 'postgres'): Promise<Row[]> {
+/**
+ * The environment of a server on the bench database, seeded with the large
+ * data set. A database seeded before is used as it is (the seed only adds
+ * what is missing); `--reseed` drops it first.
+ */
+async function prepare(db: 'pglite' | 'postgres'): Promise<Record<string, string>> {
   const env: Record<string, string> = { SEED: 'demo' };
   if (db === 'pglite') {
     env.DATA_DIR = path.join(root, 'bench', '.data-pglite');
     env.DATABASE_URL = '';
+    if (reseed) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   } else {
     const url = new URL(process.env.DATABASE_URL!);
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    const exists = await admin.query("select 1 from pg_database where datname = 'hr_portal_bench'");
-    if (exists.rowCount === 0) await admin.query('create database hr_portal_bench');
+    if (reseed) await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`create database ${BENCH_DATABASE}`);
     await admin.end();
-    url.pathname = '/hr_portal_bench';
+    url.pathname = `/${BENCH_DATABASE}`;
     env.DATABASE_URL = url.toString();
   }
   console.log(`\n== ${db}: preparing ${size} employees`);
   seed(env);
+  return env;
+}
+
+interface ListsResult {
+  rows: ListRow[];
+  captured: CapturedCall[];
+  manager: { eid: string; name: string; requests: number };
+  when: string;
+}
+
+/**
+ * Each request list, signed in as the busiest manager: the API under load
+ * and the statements that call sends, replayed from as many clients, taking
+ * turns for as long each; the two side by side, call by call.
+ */
+async function compareLists(base: string, url: string): Promise<ListsResult> {
+  const when = new Date().toISOString();
+  const manager = await busiestManager(url);
+  console.log(`  request lists as ${manager.eid} (${manager.name}, on ${manager.requests} requests)`);
+  const token = await login(base, manager.eid);
+  const captured = await captureCalls(url, token, listCalls);
+  const rows: ListRow[] = [];
+  for (const c of captured) {
+    process.stdout.write(`  ${c.call.name} (${c.statements.length} statements) ... `);
+    const row = await compareCall({ base, url, token, connections, duration, slice: sliceSeconds }, c);
+    console.log(
+      `API ${row.api.rps.toFixed(0)} req/s p50 ${row.api.p50.toFixed(2)} ms p99 ${row.api.p99.toFixed(2)} ms ` +
+        `(autocannon's p50 per slice ${row.apiHistogramP50s.join(', ')}); ` +
+        `SQL ${row.raw.rps.toFixed(0)} req/s p50 ${row.raw.p50.toFixed(2)} ms p99 ${row.raw.p99.toFixed(2)} ms` +
+        `${row.api.errors + row.raw.errors ? `; errors ${row.api.errors} / ${row.raw.errors}` : ''}${row.replayMismatch ? `; ${row.replayMismatch}` : ''}`,
+    );
+    rows.push(row);
+  }
+  return { rows, captured, manager, when };
+}
+
+function listsReport(lists: ListsResult): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(resultsDir, 'lists-sql.md'),
+    statementsReport(lists.captured, lists.manager, lists.when),
+  );
+  return listsSection(lists.rows, lists.captured, lists.manager, {
+    when: lists.when,
+    connections,
+    duration,
+    slice: sliceSeconds,
+    employees: size,
+  });
+}
+
+async function withServer<T>(env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const server = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`, 120_000);
+    return await run(base);
+  } finally {
+    await stop(server);
+  }
+}
+
+async function runOn(db: 'pglite' | 'postgres'): Promise<{ rows: Row[]; lists: ListsResult | null }> {
+  const env = await prepare(db);
+  return withServer(env, async (base) => {
     const tokens = new Map<string, string>();
     const rows: Row[] = [];
     for (const scenario of scenarios) {
@@ -160,10 +253,9 @@ async function runOn(db: 'pglite' | 'postgres'): Promise<Row[]> {
       );
       rows.push(row);
     }
-    return rows;
-  } finally {
-    await stop(server);
-  }
+    const lists = db === 'postgres' ? await compareLists(base, env.DATABASE_URL!) : null;
+    return { rows, lists };
+  });
 }
 
 /** Time from `npm start` to the first answer, on an empty data folder (the build already done). */
@@ -237,13 +329,33 @@ async function initialJs(): Promise<{ signin: number; shell: number; files: numb
 async function main() {
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
+  const latest = path.join(resultsDir, 'latest.md');
+
+  if (part === 'lists') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only lists runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const lists = await withServer(env, (base) => compareLists(base, env.DATABASE_URL!));
+    const section = listsReport(lists);
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    fs.writeFileSync(latest, replaceSection(before, section));
+    console.log(`\n${section}`);
+    return;
+  }
 
   const dbs: ('pglite' | 'postgres')[] = [];
   if (!only || only === 'pglite') dbs.push('pglite');
   if ((!only || only === 'postgres') && process.env.DATABASE_URL) dbs.push('postgres');
 
   const rows: Row[] = [];
-  for (const db of dbs) rows.push(...(await runOn(db)));
+  let lists: ListsResult | null = null;
+  for (const db of dbs) {
+    const result = await runOn(db);
+    rows.push(...result.rows);
+    lists = result.lists ?? lists;
+  }
   const startMs = await startupTime();
   const js = await initialJs();
 
@@ -260,10 +372,11 @@ async function main() {
     '',
     `Web app JavaScript, gzipped: ${(js.signin / 1024).toFixed(0)} KiB for the first page (/signin, cold), then ${(js.shell / 1024).toFixed(0)} KiB more for the signed-in shell (/profile); ${js.files} files in all.`,
     '',
+    ...(lists ? [listsReport(lists)] : []),
   ];
   const report = lines.join('\n');
-  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(latest, report);
   console.log(`\n${report}`);
 }
 

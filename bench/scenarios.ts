@@ -94,10 +94,28 @@ export const scenarios: Scenario[] = [
   },
   {
     name: 'POST employees/search (gender, level, education, group, age, service)',
+    // Gender, age and education are personal filters: HR administrators search on them.
+    as: '1001',
     method: 'POST',
     path: '/api/v1/employees/search?limit=20&sort=joining_date,desc',
     prepare: searchFilterIds,
     body: (ids) => ids,
   },
   { name: 'GET employees/team (cards)', method: 'GET', path: '/api/v1/employees/team?limit=20' },
+];
+
+/** A list compared against the SQL it sends (`lists.ts`), signed in as the busiest manager. */
+export interface ListCall {
+  name: string;
+  path: string;
+}
+
+export const listCalls: ListCall[] = [
+  { name: 'leave team', path: '/api/v1/leave?list_type=team&limit=10' },
+  { name: 'remote-work team', path: '/api/v1/remote-work?list_type=team&limit=10' },
+  { name: 'HR services team', path: '/api/v1/employee/service-requests?list_type=team&limit=10' },
+  { name: 'leave self', path: '/api/v1/leave?list_type=self&limit=10' },
+  { name: 'remote-work self', path: '/api/v1/remote-work?list_type=self&limit=10' },
+  // The HR services list calls the caller's own requests "own".
+  { name: 'HR services self', path: '/api/v1/employee/service-requests?list_type=own&limit=10' },
 ];

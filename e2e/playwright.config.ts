@@ -36,6 +36,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
+    // The portal honours "reduce motion": dialogs and menus open without animations, so a click
+    // never lands on a dialog that is still growing on a loaded machine.
+    contextOptions: { reducedMotion: 'reduce' },
     timezoneId: 'Asia/Dhaka',
     launchOptions: {
       executablePath: CHROMIUM,

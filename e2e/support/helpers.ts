@@ -2,11 +2,6 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo123';
 
-/** The demo seed's mobile number of an E-ID (017 and the E-ID on eight digits). */
-export function demoMobile(eid: string): string {
-  return `017${eid.padStart(8, '0')}`;
-}
-
 export async function signIn(page: Page, eid: string, password = DEMO_PASSWORD) {
   await page.goto('/signin');
   await page.getByLabel('E-ID').fill(eid);

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
 import { DEMO_PASSWORD, signIn } from '../support/helpers';
 
 test.describe('sign in and out', () => {
-  test('an employee signs in, sees the shell, and signs out', async ({ page }) => {
+  test('an employee signs in, sees the shell, and signs out', async ({ page, request }) => {
+    const { name } = await apiAs(request, '1004');
     await signIn(page, '1004');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'User menu' })).toContainText('Tanvir Ahmed');
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText(name);
     await expect(page.getByText('Copyright © 2020')).toBeVisible();
 
     const token = await page.evaluate(
@@ -55,13 +57,14 @@ test.describe('sign in and out', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('hr.session'))).not.toBeNull();
   });
 
-  test('a demo account from the list fills the form', async ({ page }) => {
+  test('a demo account from the list fills the form', async ({ page, request }) => {
+    const { name } = await apiAs(request, '1002');
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Use demo account 1002' }).click();
     await expect(page.getByLabel('E-ID')).toHaveValue('1002');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByText('Karim Hossain').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText(name);
   });
 });
 
@@ -94,7 +97,24 @@ test.describe('routing rules', () => {
   });
 
   test('a revoked session logs out with the Login Failed popup', async ({ page }) => {
+    // Every API call the profile makes has answered before the session is ended: a call still
+    // under way (or sent just after) would meet the revoked session before the reload, and the
+    // reload would take its popup away. (The load state is of the sign-in page and says nothing
+    // of the calls the profile makes after the client-side navigation.)
+    let open = 0;
+    let lastChange = Date.now();
+    const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+    const track = (change: number) => (r: { url(): string }) => {
+      if (!isApi(r.url())) return;
+      open += change;
+      lastChange = Date.now();
+    };
+    page.on('request', track(1));
+    page.on('requestfinished', track(-1));
+    page.on('requestfailed', track(-1));
     await signIn(page, '1004');
+    await expect(page.getByRole('region', { name: /leave balance/i })).toBeVisible();
+    await expect.poll(() => open === 0 && Date.now() - lastChange > 1000, { timeout: 15_000 }).toBe(true);
     // End the session on the server behind the page's back.
     const token = await page.evaluate(
       () => JSON.parse(localStorage.getItem('hr.session') ?? '{}').token as string,

@@ -1,72 +1,78 @@
 import { expect, test } from '@playwright/test';
+import { pickOption } from '../support/antd';
+import { apiAs } from '../support/api';
 import { signIn } from '../support/helpers';
 
 test.describe('employee search', () => {
   test('an admin picks a filter from the drawer, searches, opens a result; the filters survive a reload', async ({
     page,
+    request,
   }) => {
-    await signIn(page, '1001');
-    await page.evaluate(() => localStorage.removeItem('hr.employeeSearch:/employees'));
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Employee', exact: true })
-      .click();
-    await expect(page).toHaveURL(/\/employees$/);
-    await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
-    const results = page.getByRole('table');
-    await expect(results.getByRole('row').nth(1)).toBeVisible();
+    // The disabled employee the search must find: 1049, disabled here (no other browser test uses them).
+    const admin = await apiAs(request, '1001');
+    const target = await apiAs(request, '1049');
+    await admin.patch('employees/disable', { employee_id: target.employeeId });
+    try {
+      await signIn(page, '1001');
+      await page.evaluate(() => localStorage.removeItem('hr.employeeSearch:/employees'));
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Employee', exact: true })
+        .click();
+      await expect(page).toHaveURL(/\/employees$/);
+      await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
+      const results = page.getByRole('table');
+      await expect(results.getByRole('row').nth(1)).toBeVisible();
 
-    // Status is not on show until chosen in the drawer.
-    const panel = page.locator('form.employee-search__form');
-    const status = panel.getByRole('combobox', { name: 'Status', exact: true });
-    await expect(status).toHaveCount(0);
-    await page.getByRole('button', { name: 'Choose filters' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Choose filters' });
-    await drawer.getByRole('checkbox', { name: 'Status', exact: true }).check();
-    await drawer.getByRole('button', { name: 'Close' }).click();
-    await expect(drawer).toBeHidden();
+      // Status is not on show until chosen in the drawer.
+      const panel = page.getByRole('form', { name: 'Filter Options' });
+      const status = panel.getByRole('combobox', { name: 'Status', exact: true });
+      await expect(status).toHaveCount(0);
+      await page.getByRole('button', { name: 'Choose filters' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Choose filters' });
+      await drawer.getByRole('checkbox', { name: 'Status', exact: true }).check();
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      await expect(drawer).toBeHidden();
 
-    await status.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Disabled' })
-      .click();
-    await panel.getByRole('button', { name: 'Search' }).click();
-    // The demo's one disabled employee (E-ID 1055).
-    await expect(results.getByRole('row')).toHaveCount(2);
-    const row = results.getByRole('row').nth(1);
-    await expect(row).toContainText('1055');
-    await expect(row).toContainText('Disabled');
+      await pickOption(page, status, 'Disabled');
+      await panel.getByRole('button', { name: 'Search' }).click();
+      const row = results.getByRole('row').filter({ hasText: target.name });
+      await expect(row).toContainText(target.eid);
+      await expect(row).toContainText('Disabled');
+      const found = results.getByRole('row').filter({ has: page.getByRole('cell') });
+      for (const r of await found.all()) await expect(r).toContainText('Disabled');
 
-    await page.reload();
-    await expect(status).toBeVisible();
-    await expect(
-      panel
-        .locator('.ant-form-item')
-        .filter({ has: page.getByRole('combobox', { name: 'Status', exact: true }) }),
-    ).toContainText('Disabled');
-    await expect(results.getByRole('row')).toHaveCount(2);
+      await page.reload();
+      await expect(status).toBeVisible();
+      await expect(panel.getByTitle('Disabled', { exact: true })).toBeVisible();
+      await expect(row).toContainText('Disabled');
+      for (const r of await found.all()) await expect(r).toContainText('Disabled');
 
-    const link = row.getByRole('link').first();
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/profile\/\d+$/);
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await row.getByRole('link').first().click();
+      await expect(page).toHaveURL(new RegExp(`/profile/${target.employeeId}$`));
+    } finally {
+      await admin.patch('employees/enable', { employee_id: target.employeeId });
+    }
   });
 
   test('the search box finds by E-ID on its own after a pause, and Clear brings everyone back', async ({
     page,
+    request,
   }) => {
+    const manager = await apiAs(request, '1003');
     await signIn(page, '1001');
     await page.evaluate(() => localStorage.removeItem('hr.employeeSearch:/employees'));
     await page.goto('/employees');
     const results = page.getByRole('table');
-    await expect(results.getByRole('row').nth(1)).toBeVisible();
-    await page.getByRole('textbox', { name: 'Search employees' }).fill('1003');
+    // A page of everyone: more than the one row the search will leave.
+    await expect.poll(() => results.getByRole('row').count()).toBeGreaterThan(2);
+    const everyone = await results.getByRole('row').count();
+    await page.getByRole('textbox', { name: 'Search employees' }).fill(manager.eid);
     await expect(results.getByRole('row')).toHaveCount(2);
-    await expect(results.getByRole('row').nth(1)).toContainText('Farhana Akter');
+    await expect(results.getByRole('row').nth(1)).toContainText(manager.name);
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByRole('textbox', { name: 'Search employees' })).toHaveValue('');
-    await expect(results.getByRole('row')).toHaveCount(11);
+    await expect(results.getByRole('row')).toHaveCount(everyone);
   });
 
   test('an employee gets the 403 page on /employees', async ({ page }) => {

@@ -1,28 +1,58 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseView, pickOption, rowAction, rowWith, signOut, typeDate } from '../support/antd';
+import {
+  chooseView,
+  combobox,
+  filterPanel,
+  pickOption,
+  requestRow,
+  rowAction,
+  signOut,
+  typeDate,
+} from '../support/antd';
+import { type ApiSession, apiAs, unique } from '../support/api';
+import { balanceYears, dmy, freeWeek, freeWeeks, iso, plusDays, years } from '../support/dates';
 import { signIn } from '../support/helpers';
 
-/** The next Monday at least `days` days ahead, as a Date (working days follow it). */
-function mondayAfter(days: number): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  while (d.getDay() !== 1) d.setDate(d.getDate() + 1);
-  return d;
-}
-const dmy = (d: Date) =>
-  `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
-const plusDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+/**
+ * Leave of 1004 (line manager 1003) under leave types and durations each test
+ * adds for itself, on weeks nobody has leave or a holiday: the balances,
+ * rows and counts checked are this test's own. Only this file applies for
+ * 1004's leave, one test after another (see freeWeeks).
+ */
 
-async function balance(page: Page, year: number, typeId: number): Promise<number> {
+interface LeaveType {
+  id: number;
+  name: string;
+}
+
+/** HR adds a leave type of its own for one test. */
+async function addLeaveType(admin: ApiSession, name: string, days: number, short = false) {
+  return admin.post<LeaveType>('leave/types', {
+    name: unique(name),
+    days,
+    short_leave_applied: short,
+    has_balance: true,
+    enabled: true,
+  });
+}
+
+/** The remaining days of a leave type in a year, as the dashboard shows them. */
+async function balance(page: Page, year: number, type: LeaveType): Promise<number> {
+  // The balances of that year have arrived (with the page, or once the year is picked): the tile
+  // of another year may show meanwhile.
+  const arrived = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/v1/leave/balances' &&
+      new URL(r.url()).searchParams.get('year') === String(year),
+  );
   await page.goto('/dashboard');
-  await page.getByLabel('Year').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: String(year) })
-    .click();
-  const cell = page.getByTestId(`balance-remaining-${typeId}`);
-  await expect(cell).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  return Number(await cell.textContent());
+  const card = page.getByRole('region', { name: 'Leave balance' });
+  await pickOption(page, 'Year', String(year), card);
+  const body = (await (await arrived).json()) as { items: { type: { id: number }; remaining: number }[] };
+  const expected = body.items.find((i) => i.type.id === type.id)?.remaining;
+  const remaining = card.getByTestId(`balance-remaining-${type.id}`);
+  await expect(remaining).toHaveText(String(expected));
+  return Number(await remaining.textContent());
 }
 
 async function openLeave(page: Page, view: 'Self' | 'Team') {
@@ -30,27 +60,49 @@ async function openLeave(page: Page, view: 'Self' | 'Team') {
   await chooseView(page, view);
 }
 
+const actionsFor = (id: number) => `Actions for leave request ${id}`;
+
+/** Saves the open form and answers the id of the leave request it made. */
+async function saveNew(page: Page): Promise<number> {
+  const created = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/leave' && r.request().method() === 'POST',
+  );
+  await page.getByRole('dialog', { name: 'Apply for leave' }).getByRole('button', { name: 'Save' }).click();
+  const answer = await created;
+  expect(answer.status()).toBe(201);
+  await expect(page.getByText('Your data has been saved!')).toBeVisible();
+  return ((await answer.json()) as { id: number }).id;
+}
+
 test.describe('leave', () => {
   test('a full-day leave: applied and submitted by 1004, approved by 1003, the balance lower', async ({
     page,
+    request,
   }) => {
-    const monday = mondayAfter(70);
+    const admin = await apiAs(request, '1001');
+    const employee = await apiAs(request, '1004');
+    const manager = await apiAs(request, '1003');
+    const type = await addLeaveType(admin, 'Home leave', 10);
+    const monday = await freeWeek(employee, 'leave', balanceYears());
     const year = monday.getFullYear();
+    const address = unique('Village home, Cumilla');
+
     await signIn(page, '1004');
-    const before = await balance(page, year, 1);
+    expect(await balance(page, year, type)).toBe(10);
 
     await openLeave(page, 'Self');
     await page.getByRole('button', { name: 'Apply for leave' }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply for leave' });
-    await pickOption(page, 'Leave type', 'Annual Leave', dialog);
+    await pickOption(page, 'Leave type', type.name, dialog);
     await typeDate(page, 'From', dmy(monday), dialog);
     await typeDate(page, 'To', dmy(plusDays(monday, 1)), dialog);
-    await pickOption(page, 'Responsible person', /Farhana Akter/, dialog);
-    await dialog.getByLabel('Leave address').fill('Village home, Cumilla');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    await pickOption(page, 'Responsible person', `${manager.name} (${manager.eid})`, dialog);
+    await dialog.getByLabel('Leave address').fill(address);
+    const id = await saveNew(page);
 
-    const row = rowWith(page, dmy(monday));
+    const row = requestRow(page, actionsFor(id));
+    await expect(row).toContainText(type.name);
+    await expect(row).toContainText(dmy(monday));
     await expect(row).toContainText('Draft');
     await expect(row).toContainText('2 days');
     await rowAction(page, row, 'SUBMIT');
@@ -59,60 +111,73 @@ test.describe('leave', () => {
 
     await signIn(page, '1003');
     await openLeave(page, 'Team');
-    const teamRow = rowWith(page, dmy(monday));
-    await expect(teamRow).toContainText('Tanvir Ahmed');
+    const teamRow = requestRow(page, actionsFor(id));
+    await expect(teamRow).toContainText(employee.name);
     await rowAction(page, teamRow, 'APPROVE');
     await expect(teamRow).toContainText('Approved');
     await signOut(page);
 
     await signIn(page, '1004');
     await openLeave(page, 'Self');
-    await expect(rowWith(page, dmy(monday))).toContainText('Approved');
-    expect(await balance(page, year, 1)).toBe(before - 2);
+    await expect(requestRow(page, actionsFor(id))).toContainText('Approved');
+    expect(await balance(page, year, type)).toBe(8);
   });
 
   test('a short leave: the end follows the duration; submitted, approved, the balance lower', async ({
     page,
+    request,
   }) => {
-    const monday = mondayAfter(100);
+    const admin = await apiAs(request, '1001');
+    const employee = await apiAs(request, '1004');
+    const manager = await apiAs(request, '1003');
+    const shortType = await addLeaveType(admin, 'Errand leave', 5, true);
+    const fullDayOnly = await addLeaveType(admin, 'Long leave', 5);
+    const duration = await admin.post<{ id: number; name: string }>('leave/durations', {
+      name: unique('Two hours'),
+      minutes: 120,
+      enabled: true,
+    });
+    const monday = await freeWeek(employee, 'leave', balanceYears());
     const year = monday.getFullYear();
+    const from = `${dmy(monday)} 10:00`;
+
     await signIn(page, '1004');
-    const before = await balance(page, year, 2);
+    expect(await balance(page, year, shortType)).toBe(5);
 
     await openLeave(page, 'Self');
     await page.getByRole('button', { name: 'Apply for leave' }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply for leave' });
     await dialog.getByText('Short', { exact: true }).click();
-    await pickOption(page, 'Leave type', 'Casual Leave', dialog);
     // Only the types for short leave are offered.
-    await dialog.getByLabel('Leave type').click();
-    await expect(
-      page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Annual Leave' }),
-    ).toHaveCount(0);
+    await combobox(dialog, 'Leave type').click();
+    await expect(page.getByRole('option', { name: shortType.name })).toBeVisible();
+    await expect(page.getByRole('option', { name: fullDayOnly.name })).toHaveCount(0);
     await page.keyboard.press('Escape');
-    await pickOption(page, 'Duration', '2 hours', dialog);
-    await typeDate(page, 'From', `${dmy(monday)} 10:00`, dialog);
+    await pickOption(page, 'Leave type', shortType.name, dialog);
+    await pickOption(page, 'Duration', duration.name, dialog);
+    await typeDate(page, 'From', from, dialog);
     await expect(dialog.getByLabel('To')).toHaveValue(`${dmy(monday)} 12:00`);
     await expect(dialog.getByLabel('To')).toBeDisabled();
-    await pickOption(page, 'Responsible person', /Farhana Akter/, dialog);
-    await dialog.getByLabel('Leave address').fill('Dental clinic, Dhanmondi');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    await pickOption(page, 'Responsible person', `${manager.name} (${manager.eid})`, dialog);
+    await dialog.getByLabel('Leave address').fill(unique('Dental clinic, Dhanmondi'));
+    const id = await saveNew(page);
 
-    const row = rowWith(page, `${dmy(monday)} 10:00`);
-    await expect(row).toContainText('2 hours');
+    const row = requestRow(page, actionsFor(id));
+    await expect(row).toContainText(from);
+    await expect(row).toContainText(duration.name);
     await rowAction(page, row, 'SUBMIT');
     await expect(row).toContainText('Submitted');
     await signOut(page);
 
     await signIn(page, '1003');
     await openLeave(page, 'Team');
-    await rowAction(page, rowWith(page, `${dmy(monday)} 10:00`), 'APPROVE');
-    await expect(rowWith(page, `${dmy(monday)} 10:00`)).toContainText('Approved');
+    await rowAction(page, requestRow(page, actionsFor(id)), 'APPROVE');
+    await expect(requestRow(page, actionsFor(id))).toContainText('Approved');
     await signOut(page);
 
     await signIn(page, '1004');
-    expect(await balance(page, year, 2)).toBe(before - 0.25);
+    // 120 minutes of a 480-minute day.
+    expect(await balance(page, year, shortType)).toBe(4.75);
   });
 
   test('the form shows the exact messages, and changing the format resets it', async ({ page }) => {
@@ -129,36 +194,58 @@ test.describe('leave', () => {
     await expect(dialog.getByLabel('Duration')).toBeVisible();
   });
 
-  test('page size and sort survive a reload; filters live in the URL', async ({ page }) => {
+  test('the Team view, page size and sort survive a reload; the type filter lives in the URL', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, '1001');
+    const employee = await apiAs(request, '1004');
+    const manager = await apiAs(request, '1003');
+    const type = await addLeaveType(admin, 'Study leave', 30);
+    // Twelve one-day drafts of this type, Monday to Thursday of three free weeks.
+    const days = (await freeWeeks(employee, 'leave', 3, years()))
+      .flatMap((monday) => [0, 1, 2, 3].map((n) => plusDays(monday, n)))
+      .sort((a, b) => a.getTime() - b.getTime());
+    for (const day of days) {
+      await employee.post('leave', {
+        leave_format: 1,
+        type_id: type.id,
+        from: iso(day),
+        to: iso(day),
+        responsible_id: manager.employeeId,
+        leave_address: unique('Library'),
+      });
+    }
+    const [first, last] = [days[0]!, days.at(-1)!];
+
     await signIn(page, '1003');
     await openLeave(page, 'Team');
-    await page.getByRole('columnheader', { name: /From/ }).first().click();
-    await expect(page.getByRole('columnheader', { name: /From/ }).first()).toHaveAttribute(
-      'aria-sort',
-      /ascending|descending/,
-    );
-    const sortBefore = await page
-      .getByRole('columnheader', { name: /From/ })
-      .first()
-      .getAttribute('aria-sort');
-    // Twelve demo requests wait in 1003's team: two pages of 10, one of 20.
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(10);
-    await page.locator('.ant-pagination-options .ant-select').first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '20' }).click();
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).not.toHaveCount(10);
-    const rows = await page.locator('.ant-table-tbody tr.ant-table-row').count();
-    await page.reload();
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(rows);
-    await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Team');
-    await expect(page.getByRole('columnheader', { name: /From/ }).first()).toHaveAttribute(
-      'aria-sort',
-      sortBefore!,
-    );
+    await pickOption(page, 'Leave type', type.name, filterPanel(page));
+    await expect(page).toHaveURL(new RegExp(`type_id=${type.id}`));
+    const table = page.getByRole('table', { name: 'Leave' });
+    const rows = table.getByRole('row').filter({ hasText: type.name });
+    await expect(page.getByText('1–10 of 12').first()).toBeVisible();
+    await expect(rows).toHaveCount(10);
 
-    await pickOption(page, 'Leave type', 'Annual Leave');
-    await expect(page).toHaveURL(/type_id=1/);
+    const fromHeader = table.getByRole('columnheader', { name: /^From/ });
+    await fromHeader.click();
+    await expect(fromHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.first()).toContainText(dmy(first));
+    await fromHeader.click();
+    await expect(fromHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows.first()).toContainText(dmy(last));
+
+    await pickOption(page, page.getByRole('combobox', { name: 'Page Size' }).first(), '20 / page');
+    // One page now: the pagination hides.
+    await expect(rows).toHaveCount(12);
+    await expect(page.getByRole('combobox', { name: 'Page Size' })).toHaveCount(0);
+
     await page.reload();
-    await expect(page).toHaveURL(/type_id=1/);
-    await expect(page.locator('.ant-table-tbody')).not.toContainText('Casual Leave');
+    await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`type_id=${type.id}`));
+    await expect(rows).toHaveCount(12);
+    await expect(fromHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows.first()).toContainText(dmy(last));
+    for (const row of await rows.all()) await expect(row).toContainText(employee.name);
   });
 });

@@ -1,54 +1,59 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseView, pickOption, rowAction, rowWith, signOut, typeDate } from '../support/antd';
+import {
+  chooseView,
+  clickToClose,
+  filterPanel,
+  pickOption,
+  requestRow,
+  rowAction,
+  rowMenu,
+  signOut,
+  typeDate,
+} from '../support/antd';
+import { apiAs, unique } from '../support/api';
+import { dmy, freeWeek, iso, plusDays, years } from '../support/dates';
 import { signIn } from '../support/helpers';
 
-/** The next Monday at least `days` days ahead (far from the demo requests, which end a month ahead). */
-function mondayAfter(days: number): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  while (d.getDay() !== 1) d.setDate(d.getDate() + 1);
-  return d;
-}
-const dmy = (d: Date) =>
-  `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
-const plusDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+/**
+ * Remote work of 1004 (line manager 1003) on weeks where 1004 has no other
+ * request: the rows and counts checked are the test's own. Only this file
+ * applies for 1004's remote work, one test after another (see freeWeeks).
+ * The remote-work types are the product's own list (no screen or call adds one).
+ */
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const actionsFor = (id: number) => `Actions for remote-work request ${id}`;
 
 async function openRemoteWork(page: Page, view: 'Self' | 'Team') {
   await page.goto('/remote-work');
   await chooseView(page, view);
 }
 
-async function openForm(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Apply for remote work' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Apply for remote work' });
+async function openForm(page: Page, name = 'Apply for remote work'): Promise<Locator> {
+  await page.getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
-/** The row menu's items, each with whether it is enabled; closes the menu again. */
-async function menuOf(page: Page, row: Locator): Promise<Record<string, boolean>> {
-  const button = row.getByRole('button', { name: /Action/ });
-  await button.click();
-  const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
-  await expect(items).toHaveCount(5);
-  const menu: Record<string, boolean> = {};
-  for (const item of await items.all()) {
-    const cls = (await item.getAttribute('class')) ?? '';
-    menu[(await item.innerText()).trim()] = !cls.includes('disabled');
-  }
-  await button.click();
-  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
-  return menu;
+/** Saves the open form and answers the id of the request it made. */
+async function saveNew(page: Page, dialog: Locator, save = 'Save'): Promise<number> {
+  const created = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/remote-work' && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: save }).click();
+  const answer = await created;
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { id: number }).id;
 }
 
 test.describe('remote work', () => {
   test('hourly: 1004 applies and submits, 1003 approves in the Team view, 1004 sees it approved', async ({
     page,
+    request,
   }) => {
-    const day = mondayAfter(120);
-    const when = `${dmy(day)} 10:00–12:30`;
+    const employee = await apiAs(request, '1004');
+    const day = await freeWeek(employee, 'remote-work', years());
+    const description = unique('Quarterly planning call from home');
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
     const dialog = await openForm(page);
@@ -56,16 +61,17 @@ test.describe('remote work', () => {
     await typeDate(page, 'Date', dmy(day), dialog);
     await typeDate(page, 'From', '10:00', dialog);
     await typeDate(page, 'To', '12:30', dialog);
-    await dialog.getByLabel('Description').fill('Quarterly planning call from home');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByLabel('Description').fill(description);
+    const id = await saveNew(page, dialog);
     await expect(page.getByText('Your data has been saved!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const row = rowWith(page, when);
+    const row = requestRow(page, actionsFor(id));
+    await expect(row).toContainText(`${dmy(day)} 10:00–12:30`);
     await expect(row).toContainText('Hourly (within a day)');
     await expect(row).toContainText('Draft');
-    await expect(row).toContainText('Quarterly planning call from home');
-    expect(await menuOf(page, row)).toEqual({
+    await expect(row).toContainText(description);
+    expect(await rowMenu(page, row)).toEqual({
       EDIT: true,
       DELETE: true,
       SUBMIT: true,
@@ -76,15 +82,15 @@ test.describe('remote work', () => {
     await expect(page.getByText('Status has been updated!')).toBeVisible();
     await expect(row).toContainText('Submitted');
     // Once submitted, nothing is left to do in the own view.
-    expect(Object.values(await menuOf(page, row))).not.toContain(true);
+    expect(Object.values(await rowMenu(page, row))).not.toContain(true);
     await signOut(page);
 
     await signIn(page, '1003');
     await openRemoteWork(page, 'Team');
-    const teamRow = rowWith(page, when);
-    await expect(teamRow).toContainText('Tanvir Ahmed');
+    const teamRow = requestRow(page, actionsFor(id));
+    await expect(teamRow).toContainText(employee.name);
     await expect(teamRow).toContainText('Submitted');
-    expect(await menuOf(page, teamRow)).toEqual({
+    expect(await rowMenu(page, teamRow)).toEqual({
       EDIT: false,
       DELETE: false,
       SUBMIT: false,
@@ -98,11 +104,15 @@ test.describe('remote work', () => {
 
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
-    await expect(rowWith(page, when)).toContainText('Approved');
+    await expect(requestRow(page, actionsFor(id))).toContainText('Approved');
   });
 
-  test('day-based: applied, changed, then the draft deleted after the confirmation', async ({ page }) => {
-    const monday = mondayAfter(134);
+  test('day-based: applied, changed, then the draft deleted after the confirmation', async ({
+    page,
+    request,
+  }) => {
+    const employee = await apiAs(request, '1004');
+    const monday = await freeWeek(employee, 'remote-work', years());
     const wednesday = plusDays(monday, 2);
     const thursday = plusDays(monday, 3);
     await signIn(page, '1004');
@@ -111,11 +121,12 @@ test.describe('remote work', () => {
     await pickOption(page, 'Type', 'Work from home', dialog);
     await typeDate(page, 'From', dmy(monday), dialog);
     await typeDate(page, 'To', dmy(wednesday), dialog);
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    const id = await saveNew(page, dialog);
     await expect(page.getByText('Your data has been saved!')).toBeVisible();
 
-    const row = rowWith(page, dmy(monday));
+    const row = requestRow(page, actionsFor(id));
     await expect(row).toContainText('Work from home');
+    await expect(row).toContainText(dmy(monday));
     await expect(row).toContainText(dmy(wednesday));
     await expect(row).toContainText('Draft');
 
@@ -129,19 +140,22 @@ test.describe('remote work', () => {
     await expect(page.getByText('Your data has been updated!')).toBeVisible();
     await expect(row).toContainText(dmy(thursday));
 
-    const id = (await row.locator('td').first().innerText()).trim();
     await rowAction(page, row, 'DELETE');
     const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to delete this item?' });
     await expect(confirm).toContainText(`Your Selected Item is #${id} Work from home !`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(`#${id} Work from home has been successfully deleted!`)).toBeVisible();
-    await expect(rowWith(page, dmy(monday))).toHaveCount(0);
+    await expect(requestRow(page, actionsFor(id))).toHaveCount(0);
+    const left = await employee.call('GET', `remote-work/${id}`);
+    expect(left.status()).toBe(404);
   });
 
   test('the form shows the exact messages, and switching hours and days clears the dates', async ({
     page,
+    request,
   }) => {
-    const day = mondayAfter(141);
+    const employee = await apiAs(request, '1004');
+    const day = await freeWeek(employee, 'remote-work', years());
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
     const dialog = await openForm(page);
@@ -181,52 +195,134 @@ test.describe('remote work', () => {
 
   test('Self/Team, the sort and the filters survive a reload; a link opens its view and filter', async ({
     page,
+    request,
   }) => {
+    const employee = await apiAs(request, '1004');
+    const monday = await freeWeek(employee, 'remote-work', years());
+    const wednesday = plusDays(monday, 2);
+    // Twelve half hours from Monday to Wednesday of a free week; five of them submitted.
+    const ids: number[] = [];
+    for (const day of [0, 1, 2].map((n) => plusDays(monday, n))) {
+      for (const hour of ['09', '10', '11', '12']) {
+        const made = await employee.post<{ id: number }>('remote-work', {
+          type_id: 1,
+          from_date: iso(day),
+          from_time: `${hour}:00`,
+          to_time: `${hour}:30`,
+          description: unique('Support rota'),
+        });
+        ids.push(made.id);
+      }
+    }
+    for (const id of ids.slice(0, 5)) {
+      await employee.patch('remote-work/actions/submit', { remote_work_id: id });
+    }
+
     await signIn(page, '1003');
     await openRemoteWork(page, 'Team');
-    const from = page.getByRole('columnheader', { name: /From/ }).first();
+    const panel = filterPanel(page);
+    const person = `${employee.name} (${employee.eid})`;
+    await pickOption(page, 'Employee', person, panel);
+    // The range's two fields are named by their placeholders only.
+    await typeDate(page, panel.getByPlaceholder('From: start'), dmy(monday));
+    await typeDate(page, panel.getByPlaceholder('From: end'), dmy(plusDays(monday, 6)));
+    const table = page.getByRole('table', { name: 'Remote Work' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Actions for/ }) });
+    await expect(page.getByText('1–10 of 12').first()).toBeVisible();
+    await expect(rows).toHaveCount(10);
+
+    const from = table.getByRole('columnheader', { name: /^From/ });
     await from.click();
     await expect(from).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.first()).toContainText(dmy(monday));
     await from.click();
     await expect(from).toHaveAttribute('aria-sort', 'descending');
-    await expect(rows(page)).toHaveCount(10);
-
-    await page.reload();
-    await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Team');
-    await expect(page.getByRole('columnheader', { name: /From/ }).first()).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    expect(await page.evaluate(() => localStorage.getItem('REMOTE_WORK_LIST_TYPE'))).toBe('team');
-
-    // Many pages: a quick jump.
-    await page
-      .getByRole('textbox', { name: /Page/ })
-      .or(page.locator('.ant-pagination-options-quick-jumper input'))
-      .first()
-      .fill('2');
-    await page.keyboard.press('Enter');
-    await expect(page.locator('.ant-pagination-item-active').first()).toHaveText('2');
+    await expect(rows.first()).toContainText(dmy(wednesday));
 
     // Filters are kept in local storage for this address, not in the URL.
-    const panel = page.locator('.ant-card', { hasText: 'Filter Options' });
-    await pickOption(page, 'Status', 'Submitted', panel);
-    await expect(rows(page).first()).toContainText('Submitted');
-    await expect(page.locator('.ant-table-tbody')).not.toContainText('Approved');
-    await expect(page).toHaveURL(/\/remote-work$/);
     await page.reload();
-    await expect(rows(page).first()).toContainText('Submitted');
-    await expect(page.locator('.ant-table-tbody')).not.toContainText('Approved');
-    await panel.getByRole('button', { name: 'Clear', exact: true }).filter({ hasText: 'Clear' }).click();
-    // The latest requests by start date are the team's future drafts.
-    await expect(page.locator('.ant-table-tbody')).toContainText('Draft');
+    await expect(page).toHaveURL(/\/remote-work$/);
+    await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem('REMOTE_WORK_LIST_TYPE'))).toBe('team');
+    await expect(from).toHaveAttribute('aria-sort', 'descending');
+    await expect(panel.getByText(person)).toBeVisible();
+    await expect(page.getByText('1–10 of 12').first()).toBeVisible();
+    await expect(rows.first()).toContainText(dmy(wednesday));
+
+    // Two pages: a quick jump.
+    const jump = page.getByRole('textbox', { name: 'Page' }).first();
+    await jump.fill('2');
+    await jump.press('Enter');
+    await expect(page.getByText('11–12 of 12').first()).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) await expect(row).toContainText(dmy(monday));
+
+    await pickOption(page, 'Status', 'Submitted', panel);
+    await expect(rows).toHaveCount(5);
+    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+    await page.reload();
+    await expect(rows).toHaveCount(5);
+    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+
+    // The panel's own Clear (the selects' clear icons are named Clear too).
+    await panel.getByRole('button').filter({ hasText: 'Clear' }).click();
+    await expect(panel.getByText(person)).toHaveCount(0);
+    await expect(rows).toHaveCount(10);
 
     // The dashboard's link: the Team view with what waits for a decision.
     await chooseView(page, 'Self');
     await page.goto('/remote-work?list_type=team&status_id=2');
-    await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Team');
-    await expect(rows(page).first()).toContainText('Submitted');
-    await expect(page.locator('.ant-table-tbody')).not.toContainText('Approved');
+    await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
     await expect(page).toHaveURL(/\/remote-work$/);
+    await expect(panel.getByText('Submitted', { exact: true })).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+  });
+
+  test('in French: the overlap refusal and the status badges are translated', async ({ page, request }) => {
+    const employee = await apiAs(request, '1004');
+    const monday = await freeWeek(employee, 'remote-work', years());
+    const tuesday = plusDays(monday, 1);
+    await signIn(page, '1004');
+    await page.getByRole('button', { name: 'Choose language' }).click();
+    await clickToClose(page.getByRole('menuitem', { name: 'Français' }));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    await page.goto('/remote-work');
+    await chooseView(page, 'Moi');
+    const apply = async () => {
+      const dialog = await openForm(page, 'Demander du télétravail');
+      await pickOption(page, 'Type', 'Work from home', dialog);
+      await typeDate(page, 'De', dmy(monday), dialog);
+      await typeDate(page, 'À', dmy(tuesday), dialog);
+      return dialog;
+    };
+
+    const first = await apply();
+    const id = await saveNew(page, first, 'Enregistrer');
+    await expect(first).toBeHidden();
+    const row = requestRow(page, `Actions de la demande de télétravail ${id}`);
+    await expect(row.getByText('Brouillon', { exact: true })).toBeVisible();
+
+    // The same days again: the API refuses with its code, the portal says why in French.
+    const second = await apply();
+    const refused = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/remote-work' && r.request().method() === 'POST',
+    );
+    await second.getByRole('button', { name: 'Enregistrer' }).click();
+    const answer = await refused;
+    expect(answer.status()).toBe(422);
+    expect(((await answer.json()) as { error: string }).error).toBe('remote_work_overlap');
+    const overlap = `Ces dates chevauchent votre demande de télétravail #${id} (${dmy(monday)}`;
+    await expect(page.getByRole('alert').filter({ hasText: overlap }).first()).toBeVisible();
+    await expect(second.getByText(overlap)).toBeVisible();
+    await expect(page.getByText('These dates overlap')).toHaveCount(0);
+    await second.getByRole('button', { name: 'Annuler' }).click();
+
+    // Submitted, the badge reads "Soumise"; the status filter offers the French names too.
+    await rowAction(page, row, 'SOUMETTRE');
+    await expect(row.getByText('Soumise', { exact: true })).toBeVisible();
+    await pickOption(page, 'Statut', 'Brouillon', filterPanel(page, 'Options de filtre'));
+    await expect(row).toHaveCount(0);
   });
 });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,20 +15,19 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts';
-import { AuthService } from './features/auth/auth.service';
+import { AuthService } from './features/auth';
 import type { FeatureDeps } from './features/deps';
 import { FEATURES } from './features/index';
 import { registerAuthentication } from './lib/auth';
-import { registerErrorHandling } from './lib/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './lib/error-handler';
+import { domainError } from './lib/errors';
+import { checkedValidatorCompiler } from './lib/input-check';
+import { RealtimeHub } from './lib/realtime';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/settings';
 
 export const VERSION = '0.1.0';
@@ -54,14 +52,6 @@ function webDist(config: Config): string | null {
     dir = path.dirname(dir);
   }
   return null;
-}
-
-function tileOrigin(tileUrl: string): string | null {
-  try {
-    return new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin;
-  } catch {
-    return null;
-  }
 }
 
 /** One log line per API call; static files are not logged. */
@@ -89,34 +79,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    frameworkErrors: answerFrameworkError,
     logController: new ApiLogController(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every schema also refuses NUL, lone surrogates and ids beyond PostgreSQL's integer (lib/input-check.ts).
+  app.setValidatorCompiler(checkedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const tiles = tileOrigin(config.tileUrl);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
@@ -135,6 +106,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = await serverSecret(db);
+  // New comments reach the open chat windows of every API process (LISTEN/NOTIFY).
+  const realtime = new RealtimeHub(database);
+  await realtime.start();
+  app.addHook('onClose', async () => realtime.stop());
   const authService = new AuthService(db, config, secret, options.onMessageQueued);
 
   const z = app.withTypeProvider<ZodTypeProvider>();
@@ -180,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config,
         secret,
         authService,
+        realtime,
         onMessageQueued: options.onMessageQueued ?? (() => {}),
       };
       for (const feature of FEATURES) await api.register(async (scope) => feature(scope, deps));
@@ -215,11 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .header('cache-control', 'no-cache')
         .sendFile('index.html', dist);
     }
-    return reply.code(404).send({
-      code: 404,
-      error: 'not_found',
-      message: `No route for ${request.method} ${pathname}.`,
-    });
+    return reply
+      .code(404)
+      .send(domainError('route_not_found', { method: request.method, path: pathname }).toBody());
   });
 
   return app;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,46 @@ const booleanFlag = z
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
   })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Names proxy-addr (Fastify's trustProxy) knows for groups of addresses. */
+const ADDRESS_GROUPS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(value: string): boolean {
+  if (ADDRESS_GROUPS.includes(value) || net.isIP(value) !== 0) return true;
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address || !bits || !/^\d{1,3}$/.test(bits)) return false;
+  const family = net.isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_TEXT =
+  'must be false, the number of proxies in front of the server, or their addresses ' +
+  '(comma-separated addresses or ranges such as 10.0.0.5,10.1.0.0/16, or loopback); ' +
+  'trusting every X-Forwarded-For would let any client choose the address it is counted by';
+
+/**
+ * Which X-Forwarded-For hops are believed: none (false), a number of proxies,
+ * or the proxies' addresses, as Fastify's `trustProxy` takes them. Never
+ * `true`: anyone could then pick the address that sign-in limits count.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length > 0 && parts.every(isAddressOrRange)) return parts;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TEXT });
+  return z.NEVER;
+});
+
+const retentionDays = z.coerce
+  .number({ error: 'must be a whole number of days from 1 to 3650' })
+  .int('must be a whole number of days from 1 to 3650')
+  .min(1, 'must be a whole number of days from 1 to 3650')
+  .max(3650, 'must be a whole number of days from 1 to 3650');
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -30,14 +71,16 @@ const envSchema = z
     MESSAGE_TRANSPORT: z.enum(['log', 'webhook'], { error: 'must be "log" or "webhook"' }).default('log'),
     MESSAGE_WEBHOOK_URL: httpUrl.optional(),
     PUBLIC_URL: httpUrl.optional(),
-    DEMO: booleanFlag.default(true),
-    SEED: z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).default('demo'),
+    // Both depend on DATABASE_URL when unset (see loadConfig).
+    DEMO: booleanFlag.optional(),
+    SEED: z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    OUTBOX_RETENTION_DAYS: retentionDays.default(30),
     WEB_DIST: z.string().optional(),
     TILE_URL: z
       .string()
@@ -62,15 +105,30 @@ export interface Config {
   messageTransport: 'log' | 'webhook';
   messageWebhookUrl: string | undefined;
   publicUrl: string;
+  /** List the demo accounts and their password on the sign-in page. */
   demo: boolean;
   seed: 'demo' | 'none';
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed, as Fastify's `trustProxy`
+   * takes it: none, their addresses, or (for a number of hops) a function.
+   */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  /** Days a sent message stays in the outbox (without its code or link). */
+  outboxRetentionDays: number;
   webDist: string | undefined;
   tileUrl: string;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Trusts the nearest `hops` proxies whatever their address (Fastify itself
+ * ignores a bare number): for a server only those proxies can reach.
+ */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** Reads the configuration; empty variables count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The demo (its accounts listed with their shared password) is what a bare `npm start` shows on
+  // the embedded database; on a PostgreSQL server only when asked for with DEMO=true.
+  const demo = e.DEMO ?? !e.DATABASE_URL;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -93,10 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageTransport: e.MESSAGE_TRANSPORT,
     messageWebhookUrl: e.MESSAGE_WEBHOOK_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    demo: e.DEMO,
-    seed: e.SEED,
+    demo,
+    seed: e.SEED ?? (demo ? 'demo' : 'none'),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: typeof e.TRUST_PROXY === 'number' ? trustHops(e.TRUST_PROXY) : e.TRUST_PROXY,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     tileUrl: e.TILE_URL,
   };

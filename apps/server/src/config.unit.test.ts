@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.demo).toBe(true);
     expect(config.seed).toBe('demo');
+    expect(config.trustProxy).toBe(false);
+    expect(config.outboxRetentionDays).toBe(30);
   });
 
   it('builds the default PUBLIC_URL from PORT', () => {
@@ -76,6 +78,11 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'notaurl' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://portal.example' }],
     ['DEMO', { DEMO: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.example' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/40' }],
+    ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: 'abc' }],
+    ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: '0' }],
     ['MESSAGE_WEBHOOK_URL', { MESSAGE_TRANSPORT: 'webhook', MESSAGE_WEBHOOK_URL: 'notaurl' }],
   ] satisfies [string, NodeJS.ProcessEnv][])('stops on a bad %s (%j)', (variable, env) => {
     const err = configError(env);
@@ -99,5 +106,64 @@ describe('loadConfig', () => {
     const err = configError({ PORT: 'abc', DEMO: 'maybe' });
     expect(err.message).toMatch(/\bPORT\b/);
     expect(err.message).toMatch(/\bDEMO\b/);
+  });
+});
+
+describe('demo mode', () => {
+  const postgres = 'postgres://hr@db.example:5432/hr';
+
+  it('is on for the embedded database: a bare npm start shows the demo company', () => {
+    expect(loadConfig({})).toMatchObject({ demo: true, seed: 'demo' });
+  });
+
+  it('is off with DATABASE_URL unless asked for, and the demo company is not seeded', () => {
+    expect(loadConfig({ DATABASE_URL: postgres })).toMatchObject({ demo: false, seed: 'none' });
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: 'true' })).toMatchObject({ demo: true, seed: 'demo' });
+  });
+
+  it('DEMO=false turns it off on the embedded database too', () => {
+    expect(loadConfig({ DEMO: 'false' })).toMatchObject({ demo: false, seed: 'none' });
+  });
+
+  it('SEED still decides the seeding when it is given', () => {
+    expect(loadConfig({ DATABASE_URL: postgres, SEED: 'demo' })).toMatchObject({ demo: false, seed: 'demo' });
+    expect(loadConfig({ SEED: 'none' })).toMatchObject({ demo: true, seed: 'none' });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes the addresses or ranges of the proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '::1,fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+  });
+
+  it('takes a number of proxies, and trusts no further hop', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof trust).toBe('function');
+    const hops = trust as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => hops('203.0.113.1', hop))).toEqual([true, true, false, false]);
+  });
+
+  it('trusts nothing when off', () => {
+    for (const off of ['false', '0', 'no', 'off'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+  });
+
+  it('refuses to trust every X-Forwarded-For', () => {
+    for (const every of ['true', 'yes', 'on', '*']) {
+      const err = configError({ TRUST_PROXY: every });
+      expect(err.message).toMatch(/\bTRUST_PROXY\b/);
+      expect(err.message).toContain('X-Forwarded-For');
+    }
+  });
+});
+
+describe('OUTBOX_RETENTION_DAYS', () => {
+  it('is read in days', () => {
+    expect(loadConfig({ OUTBOX_RETENTION_DAYS: '7' }).outboxRetentionDays).toBe(7);
   });
 });

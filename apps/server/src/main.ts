@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
+import { demoAccountWarnings } from './features/auth';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { logTransport, OutboxDispatcher, webhookTransport } from './lib/outbox';
 import { throttle } from './lib/throttle';
@@ -78,12 +79,15 @@ async function main() {
         `Seeded the demo company (${seeded} employees). Demo accounts: 1001, 1002, 1003, 1004 / demo123`,
       );
   }
+  for (const warning of await demoAccountWarnings(database.db, config.demo)) app.log.warn(warning);
 
   const transport =
     config.messageTransport === 'webhook' && config.messageWebhookUrl
       ? webhookTransport(config.messageWebhookUrl)
       : logTransport(app.log);
-  dispatcher = new OutboxDispatcher(database.db, transport, app.log);
+  dispatcher = new OutboxDispatcher(database.db, transport, app.log, {
+    retentionDays: config.outboxRetentionDays,
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real server from source, as `node --import tsx`, on the embedded database. */
-function startServer(dataDir: string, port: number): Server {
+function startServer(dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -51,6 +51,8 @@ function startServer(dataDir: string, port: number): Server {
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   delete env.MESSAGE_WEBHOOK_URL;
+  delete env.DEMO;
+  Object.assign(env, extra);
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     cwd: repoRoot,
     env,
@@ -128,5 +130,24 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await withTimeout(first.exited, 30_000, 'The first server shutdown')).toBe(0);
     expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('warns at start-up that the demo accounts are listed with their password', {
+    timeout: 90_000,
+  }, async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-demo-warning-'));
+    const port = await freePort();
+    const server = startServer(path.join(dir, 'data'), port, { SEED: 'demo' });
+    await waitHealthy(server, port, 60_000);
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 40);
+    expect(warnings.map((w) => w.msg)).toEqual([expect.stringContaining('Demo mode is on')]);
+    expect(warnings[0]!.msg).toContain('DEMO=false');
+    server.child.kill('SIGTERM');
+    expect(await withTimeout(server.exited, 30_000, 'The server shutdown')).toBe(0);
   });
 });

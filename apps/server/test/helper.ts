@@ -20,7 +20,7 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** A migrated, empty database of its own for one test file. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(poolSize = 5): Promise<Database> {
   if (dbKind === 'postgres') {
     const url = process.env.DATABASE_URL!;
     const name = `${inject('postgresTemplate').replace(/_template$/, '')}_${randomBytes(6).toString('hex')}`;
@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
     await admin.end();
-    const database = await openPostgres(withDatabase(url, name), 5);
+    const database = await openPostgres(withDatabase(url, name), poolSize);
     const close = database.close;
     return {
       ...database,
@@ -60,8 +60,11 @@ export interface TestContext {
 }
 
 /** One app and one database per test file, closed after the file. */
-export async function setupApi(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+export async function setupApi(
+  overrides: Partial<Config> = {},
+  options: { poolSize?: number } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase(options.poolSize);
   const config = testConfig(overrides);
   const app = await buildApp({ config, database });
   await app.ready();
@@ -207,4 +210,56 @@ export class Factory {
 export function randomAddress(): string {
   const b = randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/**
+ * The statements the database was sent while `run` ran: every query call on
+ * any connection (PostgreSQL) or on the embedded database (PGlite).
+ */
+export async function statementsDuring(ctx: TestContext, run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const text = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string })?.text ?? '?'));
+  if (ctx.database.pglite) {
+    const client = ctx.database.pglite;
+    const original = client.query.bind(client);
+    const originalTransaction = client.transaction.bind(client);
+    client.query = ((query: string, ...rest: unknown[]) => {
+      sent.push(text(query));
+      return (original as (...a: unknown[]) => unknown)(query, ...rest);
+    }) as typeof client.query;
+    // A transaction's statements go through its own handle: BEGIN, each of them, COMMIT.
+    client.transaction = (async (callback: (tx: { query: (...a: unknown[]) => unknown }) => unknown) =>
+      originalTransaction(async (tx) => {
+        sent.push('begin');
+        const txQuery = tx.query.bind(tx) as (...a: unknown[]) => unknown;
+        const counted = Object.assign(Object.create(tx), {
+          query: (...a: unknown[]) => {
+            sent.push(text(a[0]));
+            return txQuery(...a);
+          },
+        });
+        const result = await callback(counted);
+        sent.push('commit');
+        return result;
+      })) as typeof client.transaction;
+    try {
+      await run();
+    } finally {
+      client.query = original;
+      client.transaction = originalTransaction;
+    }
+    return sent;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    sent.push(text(args[0]));
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return sent;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sortWithDefault } from './employee-search';
+import { holiday, leaveDuration, leaveType } from './leave';
 import { ADDRESS_MAX } from './limits';
-import { type ListResponse, limit, listResponse, page } from './lists';
+import { type ListResponse, limit, listResponse, page, sort } from './lists';
 import { idName } from './lookups';
 import { MESSAGES } from './messages';
 import { personRef } from './people';
@@ -48,6 +49,18 @@ function boolParam(name: string) {
 /** Reference lists may be asked for whole: page and limit are then absent. */
 const optionalPage = page.unwrap().optional();
 const optionalLimit = limit.unwrap().optional();
+const searchText = z.string().trim().max(100, 'search must be at most 100 characters');
+
+/**
+ * The query of a reference list: page, limit, sort and search, each
+ * optional. Without page and limit the list is answered whole.
+ */
+export const referenceListQuery = z.object({
+  page: optionalPage,
+  limit: optionalLimit,
+  sort: sort.unwrap().optional(),
+  search: searchText.optional(),
+});
 
 const name = z
   .string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) })
@@ -115,11 +128,8 @@ export type Company = z.infer<typeof company>;
 export const COMPANY_SORT_FIELDS = ['id', 'name', 'code', 'created'] as const;
 
 /** Without page or limit, every company in one page (a short reference list). */
-export const companiesQuery = z.object({
-  page: optionalPage,
-  limit: optionalLimit,
+export const companiesQuery = referenceListQuery.extend({
   sort: sortWithDefault('id,desc'),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   enabled: boolParam('enabled').optional(),
 });
 
@@ -150,11 +160,8 @@ export type Office = z.infer<typeof office>;
 export const OFFICE_SORT_FIELDS = ['id', 'name', 'company', 'created'] as const;
 
 /** Without page or limit, every office in one page (a reference list: `offices?enabled=true`). */
-export const officesQuery = z.object({
-  page: optionalPage,
-  limit: optionalLimit,
+export const officesQuery = referenceListQuery.extend({
   sort: sortWithDefault('id,desc'),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   enabled: boolParam('enabled').optional(),
   company_id: z.coerce
     .number({ error: 'company_id must be a company id' })
@@ -197,7 +204,7 @@ export const assetsQuery = z.object({
   page,
   limit,
   sort: sortWithDefault('id,desc'),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: searchText.optional(),
   company_id: z.coerce
     .number({ error: 'company_id must be a company id' })
     .int('company_id must be a company id')
@@ -235,3 +242,31 @@ export const deletedResponse = z.object({ message: z.string() });
 export type CompaniesResponse = ListResponse<Company>;
 export type OfficesResponse = ListResponse<Office>;
 export type AssetsResponse = ListResponse<Asset>;
+
+/* Leave types, short-leave durations and holidays (administered here, used by the leave module) */
+
+export const LEAVE_TYPE_SORT_FIELDS = ['id', 'name', 'days'] as const;
+export const LEAVE_DURATION_SORT_FIELDS = ['id', 'name', 'minutes'] as const;
+export const HOLIDAY_SORT_FIELDS = ['id', 'name', 'from', 'to'] as const;
+
+/**
+ * Leave types and durations: without page, limit, sort or search, the plain
+ * array the leave form has always read (enabled ones; admins may add
+ * all=true); with any of them, the list answer of the admin screen.
+ */
+/** A reference list that hides disabled records unless an administrator asks with all=true. */
+export const enabledListQuery = referenceListQuery.extend({ all: boolParam('all').optional() });
+export const leaveTypesQuery = enabledListQuery;
+export const leaveDurationsQuery = leaveTypesQuery;
+export const holidaysQuery = referenceListQuery.extend({
+  year: z.coerce
+    .number({ error: 'year must be a year from 2000 to 2100' })
+    .int('year must be a year from 2000 to 2100')
+    .min(2000, 'year must be a year from 2000 to 2100')
+    .max(2100, 'year must be a year from 2000 to 2100')
+    .optional(),
+});
+
+export const leaveTypesResponse = z.union([z.array(leaveType), listResponse(leaveType)]);
+export const leaveDurationsResponse = z.union([z.array(leaveDuration), listResponse(leaveDuration)]);
+export const holidaysResponse = z.union([z.array(holiday), listResponse(holiday)]);

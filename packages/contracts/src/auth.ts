@@ -112,15 +112,6 @@ export const impersonateRequest = z.object({
   employee_id: z.number({ error: 'Employee must not be empty' }).int().positive(),
 });
 
-/** GET discovery/employee: settings of the realtime channel (SPEC.md §7, DESIGN.md §6). */
-export const discoveryResponse = z.object({
-  api_key: z.string(),
-  url: z.string(),
-  ref: z.string(),
-  project_id: z.string(),
-  token: z.string(),
-});
-
 const photo = z.object({ small: z.string(), medium: z.string(), big: z.string() }).nullable();
 
 /** GET me: who is signed in, with what the shell needs. */
@@ -138,7 +129,10 @@ export const meResponse = z.object({
   }),
   session: z.object({
     expiry: z.number().int(),
+    /** The E-ID of the administrator acting as this employee, in an impersonation session. */
     impersonated_by: z.string().nullable(),
+    /** That administrator, for the banner naming both people. */
+    impersonator: z.object({ eid: z.string(), name: z.string() }).nullable(),
   }),
 });
 export type MeResponse = z.infer<typeof meResponse>;

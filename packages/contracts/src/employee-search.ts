@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { type ListResponse, limit, listResponse, page, sort } from './lists';
 import { idName } from './lookups';
 import { employeeCard } from './people';
+import type { DataClass } from './privacy';
 
 /** A list's `sort` with its own default (the server checks the field against the list's fields). */
 export const sortWithDefault = (value: string) => sort.unwrap().default(value);
 
 /* ------------------------------------------------------------------------------------------------
- * Employee search: POST employees/search?page=&limit=&sort= with the filter as the JSON body.
+ * Employee search: POST employees/search?query=&page=&limit=&sort= with the filter as the JSON
+ * body, either as it is or under `filter` (SPEC.md §7: `{ "filter": { "full_text", "status", "ids" } }`).
  * ---------------------------------------------------------------------------------------------- */
 
 /** SPEC.md §9. */
@@ -24,10 +26,19 @@ export type BloodGroup = (typeof BLOOD_GROUPS)[number];
 /** Who the search covers: active employees (the default), disabled ones, or both (the last two for admins). */
 export const EMPLOYEE_STATUSES = ['enabled', 'disabled', 'all'] as const;
 
+/**
+ * Whose records the search covers: the whole directory (the default), or
+ * only the people below the caller in the reporting line (direct reports and
+ * theirs, at any depth).
+ */
+export const SEARCH_SCOPES = ['all', 'reports'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
 export const SEARCH_MESSAGES = {
   fullTextType: 'The search text must be text',
   fullTextTooLong: `The search text must be at most ${FULL_TEXT_MAX} characters`,
   status: 'Status must be enabled, disabled or all',
+  scope: 'Scope must be all or reports',
   idList: 'Must be a list of ids (whole numbers from 1)',
   idListTooLong: `At most ${FILTER_IDS_MAX} ids`,
   bloodGroup: `Blood group must be one of ${BLOOD_GROUPS.join(', ')}`,
@@ -40,9 +51,20 @@ export const SEARCH_MESSAGES = {
   service: `Service length must be a whole number of years between ${SERVICE_MIN} and ${SERVICE_MAX}`,
   boolean: 'Must be true or false',
   onlyAdminsDisabled: 'Only an HR administrator may search disabled employees.',
+  filterObject: 'The search filter must be an object',
+  filterTwice: 'Send the filter fields either under "filter" or at the top level of the body, not both',
+  textTwice: 'Send the search text once: "query" and "filter.full_text" differ',
 } as const;
 export type SearchMessageId = keyof typeof SEARCH_MESSAGES;
 
+/** A field the filter does not know is refused, so that a misspelt filter never widens the search. */
+export const unknownSearchField = (keys: readonly string[]) =>
+  `Unknown search field${keys.length === 1 ? '' : 's'}: ${keys.map((k) => `"${k}"`).join(', ')}`;
+
+const filterError = (issue: { code?: string; keys?: readonly string[] }) =>
+  issue.code === 'unrecognized_keys' && issue.keys
+    ? unknownSearchField(issue.keys)
+    : SEARCH_MESSAGES.filterObject;
 function isRealDate(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
@@ -86,19 +108,23 @@ function intRange(min: number, max: number, message: string) {
     .nullish();
 }
 
+/** The search text: part of the name or E-ID, or the start of the e-mail address or mobile number. */
+const searchText = z
+  .string({ error: SEARCH_MESSAGES.fullTextType })
+  .trim()
+  .max(FULL_TEXT_MAX, SEARCH_MESSAGES.fullTextTooLong);
+
 /**
  * The filter of the employee search panel (SPEC.md §2, Profile). Every field
  * is optional; null or a missing field means "any". Lists match any of their
- * values; different fields must all match.
+ * values; different fields must all match. Unknown fields are refused.
  */
-export const employeeSearchFilter = z.object({
+const filterShape = {
   /** Part of the name or E-ID, or the start of the e-mail address or mobile number. */
-  full_text: z
-    .string({ error: SEARCH_MESSAGES.fullTextType })
-    .trim()
-    .max(FULL_TEXT_MAX, SEARCH_MESSAGES.fullTextTooLong)
-    .nullish(),
+  full_text: searchText.nullish(),
   status: z.enum(EMPLOYEE_STATUSES, { error: SEARCH_MESSAGES.status }).nullish(),
+  /** `reports`: only the people below the caller in the reporting line. */
+  scope: z.enum(SEARCH_SCOPES, { error: SEARCH_MESSAGES.scope }).nullish(),
   ids,
   gender_ids: ids,
   blood_groups: z
@@ -140,13 +166,116 @@ export const employeeSearchFilter = z.object({
   age: intRange(AGE_MIN, AGE_MAX, SEARCH_MESSAGES.age),
   /** Completed years since the joining date, 1 to 50. */
   service_years: intRange(SERVICE_MIN, SERVICE_MAX, SEARCH_MESSAGES.service),
-});
+};
+
+export const employeeSearchFilter = z.strictObject(filterShape, { error: filterError });
 export type EmployeeSearchFilter = z.infer<typeof employeeSearchFilter>;
 
-export const SEARCH_SORT_FIELDS = ['name', 'eid', 'id', 'joining_date'] as const;
+/**
+ * The body of POST employees/search: the filter itself (`{ "full_text": "..." }`)
+ * or the filter under `filter` (`{ "filter": { "full_text": "..." } }`, SPEC.md §7).
+ * Both answer the same; mixing the two is refused. Parses to the filter.
+ */
+export const employeeSearchBody = z
+  .strictObject({ ...filterShape, filter: employeeSearchFilter.nullish() }, { error: filterError })
+  .superRefine((body, ctx) => {
+    if (body.filter == null) return;
+    const flat = Object.keys(body).filter((k) => k !== 'filter');
+    if (flat.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: SEARCH_MESSAGES.filterTwice });
+  })
+  .transform(({ filter, ...flat }): EmployeeSearchFilter => filter ?? flat);
+
+export const SEARCH_SORT_FIELDS = ['name', 'eid', 'id', 'joining_date', 'dob'] as const;
+export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
 export const SEARCH_DEFAULT_SORT = 'name,asc';
 
-export const employeeSearchQuery = z.object({ page, limit, sort: sortWithDefault(SEARCH_DEFAULT_SORT) });
+/**
+ * The class of data each filter reads (DESIGN.md §9). A filter on a
+ * personal field is open to HR administrators, and to anyone whose search
+ * can only match people whose personal data they may read: themself and the
+ * people below them in the reporting line (`ids` naming only those, or
+ * `scope: reports`). Anything else is a 403 naming the filter.
+ *
+ * Directory: the organisation's own facts (company, office, level, grade,
+ * groups, joining date and the service length made of it). Personal: the
+ * General, Personal/Family and Separation parts of the profile, the
+ * employment status, and the educations (exam, education type), which the
+ * profile shows only to the employee, their managers and HR.
+ */
+export const SEARCH_FILTER_CLASS = {
+  full_text: 'directory',
+  status: 'directory',
+  scope: 'directory',
+  ids: 'directory',
+  office_ids: 'directory',
+  company_ids: 'directory',
+  level_ids: 'directory',
+  grade_ids: 'directory',
+  group_tree_ids: 'directory',
+  joining_date: 'directory',
+  service_years: 'directory',
+  gender_ids: 'personal',
+  blood_groups: 'personal',
+  religion_ids: 'personal',
+  marital_status_ids: 'personal',
+  employee_status_ids: 'personal',
+  confirmation_date: 'personal',
+  birthday: 'personal',
+  age: 'personal',
+  education_type_ids: 'personal',
+  exam_ids: 'personal',
+  has_separation: 'personal',
+  separation_type_ids: 'personal',
+  separation_status_ids: 'personal',
+} as const satisfies Record<keyof EmployeeSearchFilter, DataClass>;
+export type SearchFilterName = keyof typeof SEARCH_FILTER_CLASS;
+
+/** The class of data each sort field orders by: the date of birth is personal. */
+export const SEARCH_SORT_CLASS = {
+  name: 'directory',
+  eid: 'directory',
+  id: 'directory',
+  joining_date: 'directory',
+  dob: 'personal',
+} as const satisfies Record<SearchSortField, DataClass>;
+
+/** Whether a filter field restricts the search (null, an empty list or an empty range restrict nothing). */
+export function filterInUse(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.values(value).some((v) => v !== null && v !== undefined);
+  return true;
+}
+
+/** The personal filters a search uses, in the order of SEARCH_FILTER_CLASS. */
+export function personalFiltersOf(filter: EmployeeSearchFilter): SearchFilterName[] {
+  return (Object.keys(SEARCH_FILTER_CLASS) as SearchFilterName[]).filter(
+    (name) => SEARCH_FILTER_CLASS[name] !== 'directory' && filterInUse(filter[name]),
+  );
+}
+
+export const employeeSearchQuery = z.object({
+  page,
+  limit,
+  sort: sortWithDefault(SEARCH_DEFAULT_SORT),
+  /** SPEC.md §7's `?query=`: the search text, the same as the filter's `full_text`. */
+  query: searchText.optional(),
+});
+
+/**
+ * The filter a search runs with: the body's filter with the `?query=` text as
+ * its `full_text`. Null when the two texts differ (the request is refused).
+ */
+export function withSearchText(
+  filter: EmployeeSearchFilter,
+  query: string | undefined,
+): EmployeeSearchFilter | null {
+  const text = query || undefined;
+  if (!text) return filter;
+  if (filter.full_text && filter.full_text !== text) return null;
+  return { ...filter, full_text: text };
+}
 
 /** A directory card with the employee's enabled flag (disabled ones show to admins only). */
 export const employeeSearchItem = employeeCard.extend({ enabled: z.boolean() });
@@ -169,6 +298,21 @@ export type TeamRelation = (typeof TEAM_RELATIONS)[number];
 /** `type` narrows the team: the line manager, the peers, or the reports (direct and indirect). */
 export const TEAM_TYPES = ['all', 'line_manager', 'peers', 'reports'] as const;
 export type TeamType = (typeof TEAM_TYPES)[number];
+
+/**
+ * SPEC.md §7 sends `type` as a number: 1 is the whole team (what the team
+ * directory shows), 2 the line manager, 3 the peers, 4 the reports.
+ */
+export const TEAM_TYPE_CODES = {
+  '1': 'all',
+  '2': 'line_manager',
+  '3': 'peers',
+  '4': 'reports',
+} as const satisfies Record<string, TeamType>;
+const TEAM_TYPE_VALUES = [
+  ...TEAM_TYPES,
+  ...(Object.keys(TEAM_TYPE_CODES) as (keyof typeof TEAM_TYPE_CODES)[]),
+] as const;
 
 export const TEAM_SORT_FIELDS = ['name', 'eid', 'id'] as const;
 
@@ -193,7 +337,16 @@ export const teamQuery = z.object({
     .int('id must be an employee id')
     .min(1, 'id must be an employee id')
     .optional(),
-  type: z.enum(TEAM_TYPES, { error: `type must be one of ${TEAM_TYPES.join(', ')}` }).default('all'),
+  /** Which part of the team: a name of TEAM_TYPES or its number of TEAM_TYPE_CODES; the whole team by default. */
+  type: z
+    .enum(TEAM_TYPE_VALUES, {
+      error: `type must be one of ${TEAM_TYPES.join(', ')} (or 1, 2, 3, 4 for the same in this order)`,
+    })
+    .default('all')
+    .transform(
+      (v): TeamType =>
+        v in TEAM_TYPE_CODES ? TEAM_TYPE_CODES[v as keyof typeof TEAM_TYPE_CODES] : (v as TeamType),
+    ),
 });
 export type TeamQuery = z.infer<typeof teamQuery>;
 

@@ -3,6 +3,7 @@ import { ADDRESS_MAX, COMMENT_MAX, EID_MAX, PASSPORT_MAX, PASSPORT_MIN } from '.
 import { idName } from './lookups';
 import { MESSAGES } from './messages';
 import { personRef, photo } from './people';
+import { STANDINGS } from './privacy';
 
 /**
  * The employee profile (SPEC.md §3 Employee, §5 Profile rules, §7 Employees):
@@ -326,7 +327,8 @@ export const assetBody = z.object({
 // ---------------------------------------------------------------------------
 // Answers
 
-export const RELATIONS = ['self', 'line_manager', 'one_over_one', 'other'] as const;
+/** How the viewer stands to the employee (packages/contracts privacy.ts): `above` is a manager above the O&O. */
+export const RELATIONS = STANDINGS;
 export type Relation = (typeof RELATIONS)[number];
 
 /** The parts of a profile someone may change; each is one call of SPEC.md §7. */
@@ -360,6 +362,8 @@ export const profilePermissions = z.object({
   /** Enable/disable, add user, company, office, groups and assets. */
   admin: z.boolean(),
   activities: z.boolean(),
+  /** The change log of the record (GET employees/{id}/changes). */
+  changes: z.boolean(),
   impersonate: z.boolean(),
 });
 export type ProfilePermissions = z.infer<typeof profilePermissions>;

@@ -18,6 +18,18 @@ describe('errors.children', () => {
     });
   });
 
+  it('keeps fields named like Object.prototype members as fields, polluting nothing', () => {
+    const tree = toChildrenErrors([
+      { path: ['__proto__'], message: 'odd' },
+      { path: ['constructor', 'name'], message: 'odder' },
+    ]);
+    expect(JSON.stringify(tree)).toBe(
+      '{"children":{"__proto__":{"errors":["odd"]},"constructor":{"children":{"name":{"errors":["odder"]}}}}}',
+    );
+    expect(({} as { errors?: unknown }).errors).toBeUndefined();
+    expect((Object as unknown as { errors?: unknown }).errors).toBeUndefined();
+  });
+
   it('flattens back to form field paths, with list indexes as numbers', () => {
     const tree = toChildrenErrors([
       { path: ['email'], message: 'bad' },

@@ -12,12 +12,14 @@ export interface FieldErrorNode {
 export interface ErrorBody {
   /** The HTTP status. */
   code: number;
-  /** A stable identifier of the kind of failure, e.g. `validation_failed`. */
+  /** The stable code of the failure (error-codes.ts), e.g. `leave_overlap`. */
   error: string;
   /** A message a person can read. */
   message: string;
   detail?: string;
   errors?: FieldErrorNode;
+  /** The values the code's text names (error-codes.ts), for a translation. */
+  params?: Record<string, string | number>;
 }
 
 export interface FieldIssue {
@@ -34,8 +36,16 @@ export function toChildrenErrors(issues: readonly FieldIssue[]): FieldErrorNode 
     for (const key of path) {
       node.children ??= {};
       const k = String(key);
-      node.children[k] ??= {};
-      node = node.children[k];
+      // A field may be named `__proto__` or `constructor`: own properties only, never Object.prototype's.
+      if (!Object.hasOwn(node.children, k)) {
+        Object.defineProperty(node.children, k, {
+          value: {},
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      node = node.children[k]!;
     }
     node.errors ??= [];
     if (!node.errors.includes(issue.message)) node.errors.push(issue.message);

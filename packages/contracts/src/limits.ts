@@ -20,6 +20,12 @@ export const EID_MAX = 32;
 
 export const PASSPORT_MIN = 4;
 export const PASSPORT_MAX = 32;
+/**
+ * EPR-area images (SPEC.md §5: JPG or PNG, under 200 KB): the limit the
+ * EPR upload checks on the server, as photo uploads check theirs (size
+ * before decoding, type by content). Profile photos (2 MB) and documents
+ * (5 MB) have their limits in `employees.ts`.
+ */
 export const IMAGE_MAX_BYTES = 200 * 1024;
 export const COMMENT_MAX = 2000;
 export const ADDRESS_MAX = 250;

@@ -4,6 +4,19 @@
  * app enables row actions from the same tables.
  */
 export type Actor = 'owner' | 'line_manager' | 'one_over_one' | 'admin';
+
+/** Every workflow action, with its English past participle for messages ("cannot be approved now"). */
+export const ACTION_DONE = {
+  submit: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  done: 'marked done',
+  'update-requested': 'sent back for update',
+  'approve-line-manager': 'approved',
+} as const;
+export type WorkflowAction = keyof typeof ACTION_DONE;
+export const WORKFLOW_ACTIONS = Object.keys(ACTION_DONE) as WorkflowAction[];
 export type View = 'self' | 'team';
 
 export interface Transition<A extends string = string> {
@@ -26,7 +39,8 @@ export interface RecordRules {
 /** Leave and remote work: 1 Draft → 2 Submitted → 3 Approved | 4 Rejected. */
 export const REQUEST_STATUS = { draft: 1, submitted: 2, approved: 3, rejected: 4 } as const;
 
-export type RequestAction = 'submit' | 'approve' | 'reject';
+export const REQUEST_ACTIONS = ['submit', 'approve', 'reject'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 export const REQUEST_WORKFLOW: WorkflowTable<RequestAction> = [
   { action: 'submit', from: [1], to: 2, actors: ['owner'], view: 'self' },
   { action: 'approve', from: [2], to: 3, actors: ['line_manager'], view: 'team' },
@@ -36,7 +50,8 @@ export const REQUEST_RULES: RecordRules = { editable: [1], deletable: [1] };
 
 /** HR services: 1 Draft → 2 Submitted → 3 Approved → 5 Done; 2 → 4 Cancelled. */
 export const SERVICE_STATUS = { draft: 1, submitted: 2, approved: 3, cancelled: 4, done: 5 } as const;
-export type ServiceAction = 'submit' | 'approve' | 'cancel' | 'done';
+export const SERVICE_ACTIONS = ['submit', 'approve', 'cancel', 'done'] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 export const SERVICE_WORKFLOW: WorkflowTable<ServiceAction> = [
   { action: 'submit', from: [1], to: 2, actors: ['owner'], view: 'self' },
   { action: 'approve', from: [2], to: 3, actors: ['line_manager', 'admin'], view: 'team' },
@@ -45,6 +60,66 @@ export const SERVICE_WORKFLOW: WorkflowTable<ServiceAction> = [
 ];
 export const SERVICE_RULES: RecordRules = { editable: [1], deletable: [1] };
 
+/**
+ * KPI sheets (DESIGN.md §4): 1 Draft -(creator submit)-> 2 Awaiting line
+ * manager -(LM approve-line-manager)-> 3 Awaiting O&O -(O&O approve)-> 4
+ * Approved; LM at 2 or O&O at 3 may send it back (5 Update requested), and
+ * the creator submits 5 again. Edit in 1 and 5, delete only in 1.
+ */
+export const KPI_STATUS = {
+  draft: 1,
+  awaitingLineManager: 2,
+  awaitingOneOverOne: 3,
+  approved: 4,
+  updateRequested: 5,
+} as const;
+export const REVIEW_ACTIONS = ['submit', 'approve-line-manager', 'approve', 'update-requested'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+export const KPI_WORKFLOW: WorkflowTable<ReviewAction> = [
+  { action: 'submit', from: [1, 5], to: 2, actors: ['owner'], view: 'self' },
+  { action: 'approve-line-manager', from: [2], to: 3, actors: ['line_manager'], view: 'team' },
+  { action: 'approve', from: [3], to: 4, actors: ['one_over_one'], view: 'team' },
+  { action: 'update-requested', from: [2], to: 5, actors: ['line_manager'], view: 'team' },
+  { action: 'update-requested', from: [3], to: 5, actors: ['one_over_one'], view: 'team' },
+];
+export const KPI_RULES: RecordRules = { editable: [1, 5], deletable: [1] };
+
+/**
+ * EPRs (DESIGN.md §4): as KPI sheets up to 4 Completed, but the line
+ * manager's send-back goes to the employee (5 Sent back) and the O&O's to
+ * the line manager (10 Returned to line manager), who approves it again.
+ */
+export const EPR_STATUS = {
+  draft: 1,
+  awaitingLineManager: 2,
+  awaitingOneOverOne: 3,
+  completed: 4,
+  sentBack: 5,
+  returnedToLineManager: 10,
+} as const;
+export const EPR_WORKFLOW: WorkflowTable<ReviewAction> = [
+  { action: 'submit', from: [1, 5], to: 2, actors: ['owner'], view: 'self' },
+  { action: 'approve-line-manager', from: [2, 10], to: 3, actors: ['line_manager'], view: 'team' },
+  { action: 'approve', from: [3], to: 4, actors: ['one_over_one'], view: 'team' },
+  { action: 'update-requested', from: [2], to: 5, actors: ['line_manager'], view: 'team' },
+  { action: 'update-requested', from: [3], to: 10, actors: ['one_over_one'], view: 'team' },
+];
+export const EPR_RULES: RecordRules = { editable: [1, 5], deletable: [1] };
+
+/**
+ * Separation of duties: a decision (any transition the owner does not take)
+ * is never taken on one's own record, whatever other role the caller has
+ * there (an HR administrator's own HR request, say).
+ */
+export function ownDecision(transition: Transition, actors: readonly Actor[]): boolean {
+  return actors.includes('owner') && !transition.actors.includes('owner');
+}
+
+/** Whether a caller with these standings may take a transition (by role, and not on their own record). */
+export function mayTake(transition: Transition, actors: readonly Actor[]): boolean {
+  return transition.actors.some((a) => actors.includes(a)) && !ownDecision(transition, actors);
+}
+
 /** The transition an actor may take from a status, if any. */
 export function findTransition<A extends string>(
   table: WorkflowTable<A>,
@@ -52,10 +127,8 @@ export function findTransition<A extends string>(
   status: number,
   actors: Iterable<Actor>,
 ): Transition<A> | undefined {
-  const mine = new Set(actors);
-  return table.find(
-    (t) => t.action === action && t.from.includes(status) && t.actors.some((a) => mine.has(a)),
-  );
+  const mine = [...actors];
+  return table.find((t) => t.action === action && t.from.includes(status) && mayTake(t, mine));
 }
 
 /** The actions a viewer may take on a record in a view (for row menus). */
@@ -67,6 +140,6 @@ export function allowedActions<A extends string>(
 ): A[] {
   const mine = [...actors];
   return table
-    .filter((t) => t.view === view && t.from.includes(status) && t.actors.some((a) => mine.includes(a)))
+    .filter((t) => t.view === view && t.from.includes(status) && mayTake(t, mine))
     .map((t) => t.action);
 }

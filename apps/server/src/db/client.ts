@@ -21,6 +21,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The embedded client, when the database is PGlite. */
   pglite?: PGlite;
+  /** The connection string, when the database is PostgreSQL (a listener opens its own connection). */
+  url?: string;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () =>
       migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: migrationsFolder() }),
     close: () => pool.end(),

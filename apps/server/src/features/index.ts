@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin/admin.routes';
-import { authRoutes } from './auth/auth.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { commentRoutes } from './comments';
+import { dashboardRoutes } from './dashboard';
 import type { FeatureDeps } from './deps';
-import { directoryRoutes } from './directory/directory.routes';
-import { hrServiceRoutes } from './hr-services/hr-services.routes';
-import { leaveRoutes } from './leave/leave.routes';
-import { lookupRoutes } from './lookups/lookups.routes';
-import { profileRoutes } from './profile/profile.routes';
-import { remoteWorkRoutes } from './remote-work/remote-work.routes';
-import { reportsRoutes } from './reports/reports.routes';
+import { directoryRoutes } from './directory';
+import { hrServiceRoutes } from './hr-services';
+import { kpiRoutes } from './kpi';
+import { leaveReferenceRoutes, leaveRoutes } from './leave';
+import { lookupRoutes } from './lookups';
+import { profileRoutes } from './profile';
+import { remoteWorkRoutes } from './remote-work';
+import { reportsRoutes } from './reports';
 
 /**
  * Every feature's routes, registered under /api/v1 in this order. A feature
- * adds its plugin here and nowhere else.
+ * adds its plugin here and nowhere else, through its public index.ts.
  */
 export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<void>)[] = [
   (app, deps) => authRoutes(app, { service: deps.authService }),
@@ -21,9 +23,12 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   directoryRoutes,
   adminRoutes,
   leaveRoutes,
+  leaveReferenceRoutes,
   reportsRoutes,
   dashboardRoutes,
   profileRoutes,
   remoteWorkRoutes,
   hrServiceRoutes,
+  kpiRoutes,
+  commentRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { Actor } from '@hr/contracts/workflow';
-import { type AnyColumn, eq, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { employees } from '../db/schema';
@@ -38,7 +38,7 @@ export function actorsFor(
 
 /** The team view's condition: records where the viewer is the stored line manager or O&O. */
 export function teamOf(
-  viewerId: number,
+  viewerId: number | Placeholder,
   lineManager: AnyColumn,
   oneOverOne: AnyColumn,
   ...more: AnyColumn[]
@@ -69,6 +69,28 @@ export function personColumns<I, E, N, P>(t: {
   photoVersion: P;
 } {
   return { id: t.id, eid: t.eid, name: t.name, photoVersion: t.photoVersion };
+}
+
+/** The columns of a person reference. */
+export interface PersonColumns {
+  id: number;
+  eid: string;
+  name: string;
+  photoVersion: number;
+}
+
+/**
+ * A person reference read as one JSON value by the person's id: a subquery of
+ * its own instead of a join, so that a list naming four people (employee,
+ * line manager, O&O, responsible) stays a small join for the planner.
+ */
+export function personJson(id: AnyColumn | SQL): SQL<PersonColumns | null> {
+  return sql<PersonColumns | null>`(select json_build_object('id', p.id, 'eid', p.eid, 'name', p.name, 'photoVersion', p.photo_version) from employees p where p.id = ${id})`;
+}
+
+/** A person's name by id, as a sort key. */
+export function personName(id: AnyColumn | SQL): SQL<string | null> {
+  return sql<string | null>`(select p.name from employees p where p.id = ${id})`;
 }
 
 /** A person reference as answers carry it (with signed photo URLs), or null. */

@@ -25,3 +25,80 @@ export async function audit(db: Db, actor: AuthContext | null, entry: AuditEntry
     data: entry.data ?? null,
   });
 }
+
+/** A value as the change log keeps it. */
+export type ChangeValue = string | number | boolean | null;
+
+/** The fields of a record, before or after a change, by name. */
+export type FieldValues = Record<string, unknown>;
+
+/** `{ field: { before, after } }` for every field whose value changed. */
+export type FieldChanges = Record<string, { before: ChangeValue; after: ChangeValue }>;
+
+function plain(value: unknown): ChangeValue {
+  if (value === undefined || value === null || value === '') return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * The one field diff of the change log: the fields whose value differs
+ * between `before` and `after`, in the order they are named. A record that
+ * did not exist (an item added) or no longer exists (an item removed) is
+ * null: every field of the other side is a change. Missing, undefined and
+ * empty text all count as null.
+ */
+export function diffFields(before: FieldValues | null, after: FieldValues | null): FieldChanges {
+  const changes: FieldChanges = {};
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  for (const field of fields) {
+    const was = plain(before?.[field]);
+    const is = plain(after?.[field]);
+    if (was !== is) changes[field] = { before: was, after: is };
+  }
+  return changes;
+}
+
+/** A change to a person's record: which part of it, and the record's fields before and after. */
+export interface RecordChange {
+  action: string;
+  /** The employee whose record changed. */
+  employeeId: number;
+  /** The part of the record (packages/contracts privacy.ts RECORD_SECTIONS). */
+  section: string;
+  /** The item of a list section (an education, a document...), when one. */
+  itemId?: number | null;
+  before: FieldValues | null;
+  after: FieldValues | null;
+  fromStatus?: number | null;
+  toStatus?: number | null;
+  /** More facts for the row (not shown as changes). */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes the audit row of a change to a person's record with its field diff
+ * (`data.changes`), inside the caller's transaction. Nothing changed, no row:
+ * answers whether a row was written.
+ */
+export async function auditChange(db: Db, actor: AuthContext | null, change: RecordChange): Promise<boolean> {
+  const changes = diffFields(change.before, change.after);
+  if (Object.keys(changes).length === 0) return false;
+  await audit(db, actor, {
+    action: change.action,
+    entity: 'employee',
+    entityId: change.employeeId,
+    fromStatus: change.fromStatus ?? null,
+    toStatus: change.toStatus ?? null,
+    data: {
+      ...change.data,
+      section: change.section,
+      ...(change.itemId != null ? { item_id: change.itemId } : {}),
+      changes,
+      // A jsonb object keeps its keys in an order of its own: the record's order of the fields.
+      fields: Object.keys(changes),
+    },
+  });
+  return true;
+}

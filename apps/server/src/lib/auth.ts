@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { employees, sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
-import { forbidden, unauthorized } from './errors';
+import { domainError } from './errors';
+import { preparedOnce } from './prepared';
 import { sha256 } from './tokens';
 
 declare module 'fastify' {
@@ -16,8 +18,21 @@ declare module 'fastify' {
   }
 }
 
+/** The session of a token, with its user (one prepared statement: it runs on every call). */
 export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  const [row] = await db
+  const statement = preparedOnce(db, 'session', (name) => sessionQuery(db).prepare(name));
+  const [row] = await statement.execute({ hash: sha256(token), now: new Date().toISOString() });
+  return row ?? null;
+}
+
+/**
+ * A login session holds until it expires or is revoked. An impersonation
+ * session holds only while the administrator's session it was opened from
+ * does: it ends with the administrator's logout, expiry or disabling.
+ */
+function sessionQuery(db: Db) {
+  const parent = alias(sessions, 'parent');
+  return db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -31,16 +46,20 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(employees, eq(employees.id, users.employeeId))
+    .leftJoin(parent, eq(parent.id, sessions.parentSessionId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(employees.enabled, true),
+        or(
+          eq(sessions.kind, 'login'),
+          and(isNull(parent.revokedAt), gt(parent.expiresAt, sql.placeholder('now'))),
+        ),
       ),
     )
     .limit(1);
-  return row ?? null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -61,21 +80,21 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
     // Unknown routes fall through to the JSON 404.
     if (!request.routeOptions.url) return;
     const token = bearer(request);
-    if (!token) throw unauthorized();
+    if (!token) throw domainError('unauthorized');
     const auth = await findSession(db, token);
-    if (!auth) throw unauthorized('Your session has ended or is not valid. Please sign in again.');
+    if (!auth) throw domainError('session_invalid');
     request.auth = auth;
   });
 }
 
 /** The caller, on a route that is not public. */
 export function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw domainError('unauthorized');
   return request.auth;
 }
 
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = caller(request);
-  if (!auth.isAdmin) throw forbidden('Only an HR administrator may do this.');
+  if (!auth.isAdmin) throw domainError('admin_only');
   return auth;
 }

@@ -1,8 +1,9 @@
+import type { ErrorCode } from '@hr/contracts/error-codes';
 import type { ErrorBody } from '@hr/contracts/errors';
 import { toChildrenErrors } from '@hr/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, domainError } from './errors';
 
 function send(reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(headers)) reply.header(k, v);
@@ -13,32 +14,13 @@ function pathOf(instancePath: string): string[] {
   return instancePath.split('/').filter((p) => p.length > 0);
 }
 
-const KNOWN_CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    error: 'invalid_json',
-    message: 'The request body is not valid JSON.',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    error: 'invalid_json',
-    message: 'The request body is empty but its content type is JSON.',
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    error: 'body_too_large',
-    message: 'The request body is too large.',
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    error: 'unsupported_media_type',
-    message: 'This content type is not accepted. Send JSON.',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    error: 'bad_request',
-    message: 'The request body does not match its Content-Length.',
-  },
+/** Fastify's own refusals of a request body, by their code. */
+const KNOWN_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content_length_mismatch',
 };
 
 /**
@@ -70,18 +52,16 @@ export function registerErrorHandling(app: FastifyInstance) {
           });
         }
         const first = issues[0];
-        const where = fe.validationContext === 'params' ? 'path parameter' : 'query parameter';
-        const name = first?.path.join('.') || '(none)';
-        return send(reply, {
-          code: 400,
-          error: 'bad_request',
-          message: `Invalid ${where} "${name}": ${first?.message ?? 'invalid value'}`,
-          errors: toChildrenErrors(issues),
-        });
+        const code = fe.validationContext === 'params' ? 'invalid_path' : 'invalid_query';
+        const params = {
+          name: first?.path.join('.') || '(none)',
+          reason: first?.message ?? 'invalid value',
+        };
+        return send(reply, { ...domainError(code, params).toBody(), errors: toChildrenErrors(issues) });
       }
 
       const known = fe.code ? KNOWN_CLIENT_ERRORS[fe.code] : undefined;
-      if (known) return send(reply, { code: known.status, error: known.error, message: known.message });
+      if (known) return send(reply, domainError(known).toBody());
 
       const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
       if (status >= 400 && status < 500) {
@@ -96,4 +76,21 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     },
   );
+}
+
+/**
+ * Fastify's own refusals before a route is found, in the portal's shape: a
+ * URL whose percent-encoding is not UTF-8 (400 `url_invalid`), a part of the
+ * path longer than the router takes (414 `url_part_too_long`). Given to
+ * Fastify as its `frameworkErrors` (app.ts); without it these answered
+ * Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, domainError('url_invalid').toBody());
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const max = request.server.initialConfig.maxParamLength ?? 100;
+    return send(reply, domainError('url_part_too_long', { max }).toBody());
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return send(reply, domainError('internal').toBody());
 }

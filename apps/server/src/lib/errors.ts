@@ -1,15 +1,22 @@
+import { ERRORS, type ErrorCode, type ErrorParams, errorText } from '@hr/contracts/error-codes';
 import { type ErrorBody, type FieldErrorNode, type FieldIssue, toChildrenErrors } from '@hr/contracts/errors';
 
 /**
- * A failure the API answers with on purpose. `message` is shown to the user;
+ * A failure the API answers with on purpose. `code` is one of the codes of
+ * packages/contracts (error-codes.ts); `message` is shown to the user;
  * anything internal goes to the log, never into the body.
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly extra: { detail?: string; errors?: FieldErrorNode; headers?: Record<string, string> } = {},
+    readonly extra: {
+      detail?: string;
+      errors?: FieldErrorNode;
+      headers?: Record<string, string>;
+      params?: ErrorParams;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,23 +29,24 @@ export class AppError extends Error {
       message: this.message,
       ...(this.extra.detail ? { detail: this.extra.detail } : {}),
       ...(this.extra.errors ? { errors: this.extra.errors } : {}),
+      ...(this.extra.params && Object.keys(this.extra.params).length > 0
+        ? { params: this.extra.params }
+        : {}),
     };
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-
-export const unauthorized = (
-  message = 'Authentication is required. Please sign in.',
-  code = 'unauthorized',
-) => new AppError(401, code, message);
-
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new AppError(403, 'forbidden', message);
-
-export const notFound = (message = 'The record does not exist.') => new AppError(404, 'not_found', message);
-
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/**
+ * The error of a declared code, with its status and English text. With
+ * `field`, the text is also that field's error (`errors.children`).
+ */
+export function domainError(code: ErrorCode, params: ErrorParams = {}, field?: string): AppError {
+  const message = errorText(code, params);
+  return new AppError(ERRORS[code].status, code, message, {
+    params,
+    ...(field ? { errors: toChildrenErrors([{ path: [field], message }]) } : {}),
+  });
+}
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { type OutboxRow, outbox } from '../db/schema';
@@ -10,19 +10,49 @@ export interface OutgoingMessage {
   body: string;
   topic: string;
   employeeId?: number | null;
+  /**
+   * Codes or tokens the body carries. The outbox keeps them only until the
+   * message has left (or `expiresAt`); then the body keeps `REDACTED` in
+   * their place. Links to the password page are found without being named.
+   */
+  secrets?: readonly string[];
+  /** When the secret is of no more use: a message not sent by then is dropped. */
+  expiresAt?: Date;
+}
+
+/** What a code or link is replaced with once its message has left. */
+export const REDACTED = '[removed]';
+
+/** A link to the password page carries a single-use token (reset and invitation links alike). */
+const PASSWORD_LINK = /\/resetpassword\/[A-Za-z0-9_-]+/g;
+
+/** The body without its secrets: the given ones and every link to the password page. */
+export function redact(body: string, secrets: readonly string[] = []): string {
+  let out = body.replace(PASSWORD_LINK, `/resetpassword/${REDACTED}`);
+  for (const secret of secrets) if (secret) out = out.split(secret).join(REDACTED);
+  return out;
 }
 
 /** Queues a message inside the caller's transaction; it leaves only if the transaction commits. */
 export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<void> {
+  const redacted = redact(message.body, message.secrets);
   await db.insert(outbox).values({
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
     body: message.body,
+    redactedBody: redacted === message.body ? null : redacted,
+    expiresAt: message.expiresAt ?? null,
     topic: message.topic,
     employeeId: message.employeeId ?? null,
   });
 }
+
+/** The column values that drop a message's secret: its body becomes the redacted one. */
+const dropSecret = {
+  body: sql`coalesce(${outbox.redactedBody}, ${outbox.body})`,
+  redactedBody: null,
+};
 
 export interface Transport {
   send(message: OutboxRow): Promise<void>;
@@ -64,36 +94,91 @@ export function webhookTransport(url: string): Transport {
 }
 
 const MAX_ATTEMPTS = 8;
+const DAY_MS = 86_400_000;
+const PURGE_EVERY_MS = 3_600_000;
+
+export interface DispatcherOptions {
+  /** How often queued messages are looked for (they are also sent at once when queued). */
+  intervalMs?: number;
+  /** Days a sent or failed message is kept (who, when, topic; never its secret) before it is deleted. */
+  retentionDays?: number;
+}
 
 /**
  * Sends queued messages. Rows are claimed with a lease (locked_until) in a
  * short transaction and sent outside it, so several server processes can run
- * dispatchers on one database without sending a message twice.
+ * dispatchers on one database without sending a message twice. A message's
+ * code or link leaves the table with the message; sent messages are deleted
+ * after the retention period.
  */
 export class OutboxDispatcher {
   private timer: NodeJS.Timeout | null = null;
+  private purgeTimer: NodeJS.Timeout | null = null;
   private running = false;
   private again = false;
   private stopped = false;
+  private readonly intervalMs: number;
+  private readonly retentionDays: number;
 
   constructor(
     private readonly db: Db,
     private readonly transport: Transport,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 2000,
-  ) {}
+    options: DispatcherOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 2000;
+    this.retentionDays = options.retentionDays ?? 30;
+  }
 
   start(): void {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.intervalMs);
     this.timer.unref();
+    const purge = () => void this.purge().catch((err) => this.log.error({ err }, 'outbox purge failed'));
+    this.purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+    this.purgeTimer.unref();
+    purge();
     this.kick();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
     while (this.running) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /**
+   * Gives up the unsent messages whose secret has expired (a late code is of
+   * no use) and drops that secret. A message that is sent or given up drops
+   * its secret in the same statement (see `runOnce`).
+   */
+  async expireSecrets(): Promise<number> {
+    const expired = await this.db
+      .update(outbox)
+      .set({ ...dropSecret, failedAt: sql`now()`, lastError: 'expired before it could be sent' })
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          lte(outbox.expiresAt, sql`now()`),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ id: outbox.id });
+    return expired.length;
+  }
+
+  /** Deletes the messages sent or given up more than the retention period ago; answers how many. */
+  async purge(): Promise<number> {
+    const cutoff = new Date(Date.now() - this.retentionDays * DAY_MS);
+    const gone = await this.db
+      .delete(outbox)
+      .where(or(lte(outbox.sentAt, cutoff), lte(outbox.failedAt, cutoff)))
+      .returning({ id: outbox.id });
+    if (gone.length > 0)
+      this.log.info(`outbox: deleted ${gone.length} message(s) older than ${this.retentionDays} days`);
+    return gone.length;
   }
 
   /** Runs a pass now (or right after the current one). */
@@ -116,6 +201,7 @@ export class OutboxDispatcher {
   }
 
   async runOnce(): Promise<number> {
+    await this.expireSecrets();
     const claimed = await this.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outbox.id })
@@ -126,6 +212,7 @@ export class OutboxDispatcher {
             isNull(outbox.failedAt),
             lte(outbox.availableAt, sql`now()`),
             or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, sql`now()`)),
+            or(isNull(outbox.expiresAt), gt(outbox.expiresAt, sql`now()`)),
           ),
         )
         .orderBy(asc(outbox.id))
@@ -148,7 +235,7 @@ export class OutboxDispatcher {
         await this.transport.send(row);
         await this.db
           .update(outbox)
-          .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+          .set({ ...dropSecret, sentAt: new Date(), lockedUntil: null, lastError: null })
           .where(eq(outbox.id, row.id));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
@@ -161,7 +248,7 @@ export class OutboxDispatcher {
             lockedUntil: null,
             lastError: message.slice(0, 1000),
             availableAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-            ...(giveUp ? { failedAt: new Date() } : {}),
+            ...(giveUp ? { ...dropSecret, failedAt: new Date() } : {}),
           })
           .where(eq(outbox.id, row.id));
       }

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { isLanguage, isRtl } from '../lib/i18n';
 import { bindNotifier } from '../lib/notify';
 import { queryClient } from '../lib/query';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { useUiSettings } from '../lib/ui-settings';
 import { router } from './router';
 
@@ -30,6 +31,7 @@ export function App() {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [locale, setLocale] = useState<Locale>(enUS);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     let cancelled = false;
@@ -52,12 +54,17 @@ export function App() {
     <ConfigProvider
       direction={isRtl(language) ? 'rtl' : 'ltr'}
       locale={locale}
+      // Drawn in full, a select's options are each an `option` in its `listbox` for screen readers
+      // (a virtual list exposes only the active one); the portal's lists are short.
+      virtual={false}
       theme={{
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: {
           colorPrimary: '#0f766e',
           colorLink: '#0f766e',
           borderRadius: 8,
+          // The system's "reduce motion" setting turns the opening and closing animations off.
+          motion: !reducedMotion,
           fontFamily:
             "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif",
         },

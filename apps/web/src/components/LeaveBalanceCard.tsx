@@ -19,6 +19,8 @@ export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; t
   return (
     <Card
       title={title ?? t('leave.balances.title')}
+      role="region"
+      aria-label={title ?? t('leave.balances.title')}
       extra={
         <Select
           size="small"

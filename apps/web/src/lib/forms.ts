@@ -2,7 +2,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from './http';
 import { translateValidation } from './i18n';
-import { reportError } from './notify';
+import { reportError, serverErrorText } from './notify';
 
 type Path = (string | number)[];
 
@@ -35,14 +35,21 @@ export function zodRules<S extends z.ZodType>(schema: S) {
 
 /**
  * After a failed submit: toasts the server's message and puts the field
- * errors of `errors.children` on the matching fields (SPEC.md §8).
+ * errors of `errors.children` on the matching fields (SPEC.md §8). A field
+ * error that repeats the message of a domain code (any code but
+ * `validation_failed`) shows that code's text in the user's language; other
+ * field texts are validation texts.
  */
 export function applyServerErrors(form: FormInstance, error: unknown) {
   reportError(error);
   if (!(error instanceof ApiError)) return;
+  const body = error.body;
+  const domain = body?.error && body.error !== 'validation_failed' && body.message ? body.message : null;
+  const fieldText = (text: string) =>
+    domain !== null && text === domain ? serverErrorText(error) : translateValidation(text);
   const known = new Set(form.getFieldsError().map((f) => JSON.stringify(f.name.map(String))));
   const fields = error.fieldErrors
     .filter((f) => known.size === 0 || known.has(JSON.stringify(f.name.map(String))))
-    .map((f) => ({ name: f.name, errors: f.errors.map(translateValidation) }));
+    .map((f) => ({ name: f.name, errors: f.errors.map(fieldText) }));
   if (fields.length > 0) form.setFields(fields);
 }

@@ -97,8 +97,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     body = null;
   }
   const error = new ApiError(res.status, errorMessage(res.status, body), body);
-  // A signed-in call refused as unauthenticated ends the session (the shell shows the popup).
-  if (res.status === 401 && session) endSession('unauthorized');
+  // A signed-in call refused as unauthenticated ends the session (the shell shows the popup),
+  // unless another session took its place meanwhile (the end of an impersonation).
+  if (res.status === 401 && session && getSession()?.token === session.token) endSession('unauthorized');
   throw error;
 }
 

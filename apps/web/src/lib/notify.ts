@@ -2,6 +2,7 @@ import { TOAST_SECONDS } from '@hr/contracts/limits';
 import type { App } from 'antd';
 import { ApiError } from './http';
 import { i18n } from './i18n';
+import { codeText } from './server-errors';
 
 /**
  * Toasts and popups from anywhere (query callbacks, the http client), through
@@ -74,15 +75,16 @@ export function reportError(error: unknown) {
 }
 
 /**
- * The text to show for a failed call. The server writes English; in another
- * language a known error id (`serverErrors.<id>`) or a default status text
- * of SPEC.md §8 is shown translated, anything else as the server wrote it.
+ * The text to show for a failed call. The server writes English, which is
+ * shown as it is in English. In another language a known code is shown by
+ * its translation (`serverErrors.<code>`, parameters translated too, see
+ * server-errors.ts), a default status text of SPEC.md §8 translated, and
+ * anything else as the server wrote it.
  */
 export function serverErrorText(error: ApiError): string {
   if (i18n.language === 'en') return error.message;
-  const id = error.body?.error;
-  if (id && i18n.exists(`serverErrors.${id}`))
-    return i18n.t(`serverErrors.${id}` as 'serverErrors.unauthorized');
+  const translated = codeText(error.body);
+  if (translated !== null) return translated;
   const statusKey = `errors.status.${error.status}`;
   if (i18n.exists(statusKey) && i18n.t(statusKey as 'errors.status.400', { lng: 'en' }) === error.message) {
     return i18n.t(statusKey as 'errors.status.400');

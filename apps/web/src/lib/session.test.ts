@@ -1,6 +1,14 @@
 import type { SessionUser } from '@hr/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type EndReason, endSession, getSession, lastEndReason, onSessionEnd, startSession } from './session';
+import {
+  type EndReason,
+  endSession,
+  getSession,
+  lastEndReason,
+  onSessionEnd,
+  resumeStoredSession,
+  startSession,
+} from './session';
 
 const user = (expiresInMs: number): SessionUser => ({
   token: 'T'.repeat(43),
@@ -61,5 +69,31 @@ describe('session store', () => {
     off();
     expect(getSession()).toBeNull();
     expect(reasons).toEqual(['expired']);
+  });
+
+  it("stopping an impersonation resumes the administrator's session kept in local storage", () => {
+    const admin: SessionUser = { ...user(60_000), token: 'A'.repeat(43), username: '1001', employee_id: 1 };
+    const asEmployee: SessionUser = { ...user(60_000), impersonated_by: '1001' };
+    startSession(admin, true);
+    // The impersonation tab keeps its user in session storage (the administrator stays signed in elsewhere).
+    startSession(asEmployee, false);
+    localStorage.setItem('hr.session', JSON.stringify(admin));
+    expect(getSession()?.impersonated_by).toBe('1001');
+
+    const reasons: EndReason[] = [];
+    const off = onSessionEnd((r) => reasons.push(r));
+    expect(resumeStoredSession()).toBe(true);
+    off();
+    expect(getSession()).toMatchObject({ username: '1001', token: admin.token });
+    expect(sessionStorage.getItem('hr.session')).toBeNull();
+    expect(reasons).toEqual([]);
+    expect(lastEndReason()).toBeNull();
+  });
+
+  it('stopping an impersonation without a stored session of the administrator signs out', () => {
+    startSession({ ...user(60_000), impersonated_by: '1001' }, false);
+    expect(resumeStoredSession()).toBe(false);
+    expect(getSession()).toBeNull();
+    expect(lastEndReason()).toBe('logout');
   });
 });

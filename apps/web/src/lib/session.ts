@@ -82,6 +82,27 @@ export function endSession(reason: EndReason) {
   if (had) for (const l of endListeners) l(reason);
 }
 
+/**
+ * Leaves this tab's own session (an impersonation, kept in the tab's session
+ * storage) for the one this browser keeps in local storage: the
+ * administrator's. True when that one is resumed; otherwise the session ends.
+ */
+export function resumeStoredSession(): boolean {
+  const leaving = current;
+  sessionStorage.removeItem(KEY);
+  const next = read();
+  if (!next || next.user.token === leaving?.token) {
+    endSession('logout');
+    return false;
+  }
+  current = next.user;
+  currentStore = next.store;
+  lastEnd = null;
+  scheduleExpiry();
+  emit();
+  return true;
+}
+
 /** Why the last session ended ('logout', 'expired', 'unauthorized'), or null while one runs or none ended. */
 export function lastEndReason(): EndReason | null {
   return lastEnd;
@@ -104,6 +125,11 @@ export function useSession(): SessionUser | null {
 // Another tab signing out (or in) is followed here.
 window.addEventListener('storage', (event) => {
   if (event.key !== KEY && event.key !== null) return;
+  // The administrator signed out in another tab: the server has ended the impersonation of this one too.
+  if (event.storageArea === localStorage && event.newValue === null && current?.impersonated_by) {
+    endSession('logout');
+    return;
+  }
   const next = read();
   if (next?.user.token !== current?.token) {
     if (!next && current) endSession('logout');

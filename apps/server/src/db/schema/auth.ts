@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
 import { users } from './people';
 
@@ -13,13 +13,21 @@ export const sessions = pgTable(
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     kind: varchar({ length: 16 }).notNull().$type<'login' | 'impersonation'>(),
     impersonatorUserId: integer().references(() => users.id),
+    /**
+     * The administrator's own session an impersonation session was opened
+     * from: the impersonation holds only while that session does.
+     */
+    parentSessionId: bigint({ mode: 'number' }).references((): AnyPgColumn => sessions.id),
     createdAt: createdAt(),
     expiresAt: at().notNull(),
     revokedAt: at(),
     ip: varchar({ length: 64 }),
     userAgent: varchar({ length: 256 }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_impersonator_idx').on(t.impersonatorUserId),
+  ],
 );
 
 export const passwordOtps = pgTable(

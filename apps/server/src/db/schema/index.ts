@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './files';
+export * from './kpi';
 export * from './lookups';
 export * from './org';
 export * from './people';

@@ -171,6 +171,8 @@ export const serviceRequests = pgTable(
   (t) => [
     index('service_requests_employee_idx').on(t.employeeId),
     index('service_requests_line_manager_idx').on(t.lineManagerId, t.statusId),
+    index('service_requests_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    index('service_requests_created_by_idx').on(t.createdBy, t.statusId),
     index('service_requests_status_idx').on(t.statusId, t.submittedAt),
   ],
 );

@@ -11,6 +11,13 @@ export const outbox = pgTable(
     recipient: varchar({ length: 254 }).notNull(),
     subject: varchar({ length: 200 }),
     body: text().notNull(),
+    /**
+     * The body to keep once the message has left (or its secret expired): the
+     * body with its code or link replaced. Null when the body holds no secret.
+     */
+    redactedBody: text(),
+    /** When the secret in the body stops being of use; an unsent message is dropped then. */
+    expiresAt: at(),
     /** Which flow produced it (otp, reset-link, invite...), for filtering. */
     topic: varchar({ length: 32 }).notNull(),
     employeeId: integer().references(() => employees.id),

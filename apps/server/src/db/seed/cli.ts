@@ -10,6 +10,8 @@ import { seedReferenceData } from './reference';
 /** `seed demo` or `seed large [employees]`, on the database the server would use. */
 async function main() {
   const [kind = 'demo', size] = process.argv.slice(2);
+  // npm runs workspace scripts in the workspace folder: a relative DATA_DIR means the folder it was typed in.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
   let release = () => {};
   let database: Database;

@@ -1,11 +1,11 @@
 import { SERVICE_STATUS } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import { eq, inArray } from 'drizzle-orm';
-import { issueLetter } from '../../features/hr-services/hr-services.letter';
-import { SERVICE_ENTITY } from '../../features/hr-services/hr-services.repository';
+import { issueLetter, SERVICE_ENTITY } from '../../features/hr-services';
 import { approversOf } from '../../lib/approvers';
 import type { Db } from '../client';
 import { auditLog, employees, serviceRequests, users } from '../schema';
+import { notAfter } from './demo-clock';
 
 type Status = (typeof SERVICE_STATUS)[keyof typeof SERVICE_STATUS];
 
@@ -156,23 +156,28 @@ export async function seedDemoHrServices(tx: Db, idByEid: Map<string, number>): 
       ),
     );
   const companyOf = new Map(owners.map((o) => [o.id, o.companyId]));
+  const now = dayjs();
 
   for (const r of REQUESTS) {
     const employeeId = id(r.eid);
     const approvers = await approversOf(tx, employeeId);
     const creator = id(r.by ?? r.eid);
     const decider = r.decidedBy ? id(r.decidedBy) : (approvers.lineManagerId ?? id(ADMIN));
+    // Step n (0 create, 1 submit, 2 decide, 3 done) on its day at 10:15 + n hours, but never after
+    // the seeding: a request of today made before 10:15 is stamped shortly before the seeding.
     const day = (n: number) =>
-      dayjs()
-        .subtract(r.daysAgo - n, 'day')
-        .hour(10 + n)
-        .minute(15)
-        .second(0)
-        .millisecond(0)
-        .toDate();
+      notAfter(
+        now
+          .subtract(r.daysAgo - n, 'day')
+          .hour(10 + n)
+          .minute(15)
+          .second(0)
+          .millisecond(0),
+        now.subtract((4 - n) * 20, 'minute'),
+      ).toDate();
     const createdAt = day(0);
     const submittedAt = r.status >= SERVICE_STATUS.submitted ? day(1) : null;
-    const start = dayjs().add(r.noc?.fromIn ?? 0, 'day');
+    const start = now.add(r.noc?.fromIn ?? 0, 'day');
 
     const [row] = await tx
       .insert(serviceRequests)

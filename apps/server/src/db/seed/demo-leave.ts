@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { countWorkingDays, isWorkingDay, type WorkCalendar, workCalendar } from '../../lib/calendar';
 import type { Db } from '../client';
 import { auditLog, employees, holidays, leaves } from '../schema';
+import { notAfter } from './demo-clock';
 
 /** Public holidays of Bangladesh with fixed dates, and the Eid holidays as announced for recent years. */
 function demoHolidays(year: number) {
@@ -111,7 +112,7 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
   const parentOf = new Map<number, number | null>();
   const id = (eid: string) => idByEid.get(eid)!;
 
-  for (const plan of PLANS) {
+  for (const [n, plan] of PLANS.entries()) {
     const employeeId = id(plan.eid);
     const { parentId } = await findParent(tx, employeeId, parentOf);
     const oneOverOne = parentId ? (await findParent(tx, parentId, parentOf)).parentId : null;
@@ -130,10 +131,27 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
       toDate = workingDayFrom(calendar, first, plan.days! - 1).format('YYYY-MM-DD');
       days = countWorkingDays(calendar, fromDate, toDate);
     }
-    const created = first
-      .subtract(plan.start > 0 ? 3 : 10, 'day')
-      .hour(9)
-      .toDate();
+    // The audit trail the statuses imply, an hour apart.
+    const trail: { action: string; from: number | null; to: number; by: number | null }[] = [
+      { action: 'create', from: null, to: 1, by: employeeId },
+    ];
+    if (plan.status >= 2) trail.push({ action: 'submit', from: 1, to: 2, by: employeeId });
+    if (plan.status === 3) trail.push({ action: 'approve', from: 2, to: 3, by: parentId });
+    if (plan.status === 4) trail.push({ action: 'reject', from: 2, to: 4, by: parentId });
+    // Asked 3 (coming leave) or 10 (past leave) days before its first day; a coming leave may be
+    // asked for only up to the seeding, so at the latest a few days before it.
+    const minute = (n * 7) % 60;
+    const created = notAfter(
+      first
+        .subtract(plan.start > 0 ? 3 : 10, 'day')
+        .hour(9)
+        .minute(minute),
+      today
+        .subtract(1 + (n % 4), 'day')
+        .hour(9)
+        .minute(minute),
+    );
+    const stepAt = (i: number) => created.add(i, 'hour').toDate();
     const [row] = await tx
       .insert(leaves)
       .values({
@@ -151,17 +169,10 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
         days,
         leaveAddress: plan.address,
         statusId: plan.status,
-        createdAt: created,
-        updatedAt: created,
+        createdAt: stepAt(0),
+        updatedAt: stepAt(trail.length - 1),
       })
       .returning({ id: leaves.id });
-    // The audit trail the statuses imply.
-    const trail: { action: string; from: number | null; to: number; by: number | null }[] = [
-      { action: 'create', from: null, to: 1, by: employeeId },
-    ];
-    if (plan.status >= 2) trail.push({ action: 'submit', from: 1, to: 2, by: employeeId });
-    if (plan.status === 3) trail.push({ action: 'approve', from: 2, to: 3, by: parentId });
-    if (plan.status === 4) trail.push({ action: 'reject', from: 2, to: 4, by: parentId });
     await tx.insert(auditLog).values(
       trail.map((t, i) => ({
         actorEmployeeId: t.by,
@@ -170,7 +181,7 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
         entityId: row!.id,
         fromStatus: t.from,
         toStatus: t.to,
-        createdAt: dayjs(created).add(i, 'hour').toDate(),
+        createdAt: stepAt(i),
       })),
     );
   }

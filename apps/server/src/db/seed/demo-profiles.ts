@@ -710,7 +710,8 @@ export async function seedDemoProfiles(tx: Db, idByEid: Map<string, number>): Pr
     })),
   );
 
-  await Promise.all(employeeUpdates);
+  // One after another: a transaction runs one statement at a time.
+  for (const update of employeeUpdates) await update;
   await tx.insert(familyMembers).values(members);
   await tx.insert(employeeContacts).values(contacts);
   if (histories.length) await tx.insert(employmentHistories).values(histories);

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { approversOf } from '../../lib/approvers';
 import type { Db } from '../client';
 import { auditLog, remoteWorks } from '../schema';
+import { notAfter } from './demo-clock';
 
 /** The demo employee (1004) and other reports of the demo line manager (1003). */
 const EMPLOYEES = ['1004', '1014', '1015', '1016', '1017', '1018', '1019', '1020'];
@@ -93,8 +94,6 @@ const PLANS: Plan[] = [
   },
 ];
 
-const earlier = (a: Dayjs, b: Dayjs) => (a.isBefore(b) ? a : b);
-
 /** Friday is the weekly off day: a request starting on one moves to Saturday. */
 function workday(d: Dayjs): Dayjs {
   return d.day() === 5 ? d.add(1, 'day') : d;
@@ -118,17 +117,17 @@ export async function seedDemoRemoteWork(tx: Db, idByEid: ReadonlyMap<string, nu
       const start = workday(today.add(plan.offset(i), 'day'));
       const hourly = plan.typeId === REMOTE_WORK_TYPE.hourly;
       const end = hourly ? start : start.add((plan.days ?? 1) - 1, 'day');
-      // Asked a few days ahead (never in the future), decided a day later.
-      const askedAt = earlier(
+      // Asked a few days ahead, submitted two hours later, decided a day later; never after the seeding.
+      const askedAt = notAfter(
         start
           .subtract(3, 'day')
           .hour(9)
           .minute(n * 5),
-        now.subtract(i + n + 1, 'hour'),
+        now.subtract(i + n + 3, 'hour'),
       );
       const statusId = lineManagerId ? plan.status(i) : draft;
       const submittedAt = askedAt.add(2, 'hour');
-      const decidedAt = earlier(askedAt.add(1, 'day'), now.subtract(1, 'minute'));
+      const decidedAt = notAfter(askedAt.add(1, 'day'), now.subtract(1, 'minute'));
       const updatedAt = statusId === draft ? askedAt : statusId === submitted ? submittedAt : decidedAt;
 
       const [row] = await tx

@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoHrServices } from './demo-hr-services';
+import { seedDemoKpis } from './demo-kpi';
 import { seedDemoLeave } from './demo-leave';
 import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoRemoteWork } from './demo-remote-work';
@@ -300,6 +301,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     await seedDemoRemoteWork(tx, idByEid);
     await seedDemoProfiles(tx, idByEid);
     await seedDemoHrServices(tx, idByEid);
+    await seedDemoKpis(tx, idByEid);
     return people.length;
   });
 }

@@ -141,20 +141,20 @@ export async function fillLargeDirectory(db: Db, log: (msg: string) => void = ()
         .where(eq(lookupValues.kind, kind))
         .orderBy(lookupValues.sortOrder, lookupValues.id)
     ).map((r) => r.id);
-  const [genders, religions, maritals, statuses, levels, grades, sepTypes, sepStatuses, units] =
-    await Promise.all(
-      [
-        'gender',
-        'religion',
-        'marital_status',
-        'employee_status',
-        'level',
-        'grade',
-        'separation_type',
-        'separation_status',
-        'duration_unit',
-      ].map(lookupIds),
-    );
+  const kinds = [
+    'gender',
+    'religion',
+    'marital_status',
+    'employee_status',
+    'level',
+    'grade',
+    'separation_type',
+    'separation_status',
+    'duration_unit',
+  ];
+  const ids: number[][] = [];
+  for (const kind of kinds) ids.push(await lookupIds(kind));
+  const [genders, religions, maritals, statuses, levels, grades, sepTypes, sepStatuses, units] = ids;
   if (!genders?.length || !units?.length) {
     log('  reference data is missing; directory fields left empty');
     return;

@@ -3,6 +3,9 @@ import type { Db } from '../client';
 import {
   examSubjects,
   exams,
+  kpiPerspectives,
+  kpiTargetUnits,
+  kpiTypes,
   leaveDurations,
   leaveTypes,
   lookupValues,
@@ -131,6 +134,29 @@ export const NOC_TYPES = [
   { id: 4, name: 'Bank loan' },
 ];
 
+/** KPI types: 1 takes its period from a KPI year, 2 has its own (SPEC.md §5). */
+export const KPI_TYPES = [
+  { id: 1, name: 'Yearly' },
+  { id: 2, name: 'Custom period' },
+];
+
+/** The four perspectives of a balanced scorecard. */
+export const KPI_PERSPECTIVES = [
+  { id: 1, name: 'Financial', sortOrder: 1 },
+  { id: 2, name: 'Customer', sortOrder: 2 },
+  { id: 3, name: 'Internal Process', sortOrder: 3 },
+  { id: 4, name: 'Learning & Growth', sortOrder: 4 },
+];
+
+export const KPI_TARGET_UNITS = [
+  { id: 1, name: '%' },
+  { id: 2, name: 'BDT' },
+  { id: 3, name: 'Count' },
+  { id: 4, name: 'Days' },
+  { id: 5, name: 'Hours' },
+  { id: 6, name: 'Score' },
+];
+
 async function resetSequence(db: Db, table: string) {
   await db.execute(
     sql.raw(
@@ -173,7 +199,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(remoteWorkTypes).values(REMOTE_WORK_TYPES).onConflictDoNothing();
     await tx.insert(serviceCategories).values(SERVICE_CATEGORIES).onConflictDoNothing();
     await tx.insert(nocTypes).values(NOC_TYPES).onConflictDoNothing();
-    for (const table of ['leave_types', 'leave_durations', 'remote_work_types', 'noc_types'])
+    await tx.insert(kpiTypes).values(KPI_TYPES).onConflictDoNothing();
+    await tx.insert(kpiPerspectives).values(KPI_PERSPECTIVES).onConflictDoNothing();
+    await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
+    for (const table of [
+      'leave_types',
+      'leave_durations',
+      'remote_work_types',
+      'noc_types',
+      'kpi_types',
+      'kpi_perspectives',
+      'kpi_target_units',
+    ])
       await resetSequence(tx, table);
   });
 }

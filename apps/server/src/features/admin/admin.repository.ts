@@ -2,19 +2,7 @@ import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assetAssignments, assets, companies, employees, offices } from '../../db/schema';
 import { orderBy } from '../../lib/list';
-
-export interface PageWindow {
-  offset: number;
-  /** null: every row. */
-  limit: number | null;
-  /** `field,dir`; an unknown field is a 400. */
-  sort: string;
-}
-
-/** Rows a reference list answers at most when no page size is asked for. */
-export const ALL_ROWS_CAP = 1000;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { ALL_ROWS_CAP, containing, type PageWindow, type ReferenceStore } from '../../lib/reference-data';
 
 async function windowed<T>(
   total: number,
@@ -42,12 +30,23 @@ const companyColumns = {
 const officeCount = sql<number>`(select count(*)::int from offices o where o.company_id = "companies"."id")`;
 const companyEmployeeCount = sql<number>`(select count(*)::int from employees e where e.company_id = "companies"."id")`;
 
+export interface CompanyFilter {
+  enabled?: boolean | undefined;
+}
+
+async function findCompany(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...companyColumns, officesCount: officeCount, employeesCount: companyEmployeeCount })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row ?? null;
+}
+export type CompanyRow = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
+export type CompanyValues = typeof companies.$inferInsert;
+
 export const companiesRepository = {
-  async list(
-    db: Db,
-    filter: { search?: string | undefined; enabled?: boolean | undefined },
-    window: PageWindow,
-  ) {
+  async list(db: Db, filter: CompanyFilter & { search?: string | undefined }, window: PageWindow) {
     const order = orderBy(
       window.sort,
       {
@@ -61,8 +60,8 @@ export const companiesRepository = {
     const where = and(
       filter.search
         ? or(
-            ilike(companies.name, `%${escapeLike(filter.search)}%`),
-            ilike(companies.code, `%${escapeLike(filter.search)}%`),
+            ilike(companies.name, containing(filter.search)),
+            ilike(companies.code, containing(filter.search)),
           )
         : undefined,
       filter.enabled === undefined ? undefined : eq(companies.enabled, filter.enabled),
@@ -79,16 +78,11 @@ export const companiesRepository = {
     );
   },
 
-  async find(db: Db, id: number) {
-    const [row] = await db
-      .select({ ...companyColumns, officesCount: officeCount, employeesCount: companyEmployeeCount })
-      .from(companies)
-      .where(eq(companies.id, id))
-      .limit(1);
-    return row ?? null;
-  },
+  find: findCompany,
 
-  async nameTaken(db: Db, name: string, exceptId?: number) {
+  async nameTaken(db: Db, values: Partial<CompanyValues>, exceptId?: number) {
+    const name = values.name;
+    if (name === undefined) return false;
     const [row] = await db
       .select({ id: companies.id })
       .from(companies)
@@ -102,12 +96,12 @@ export const companiesRepository = {
     return Boolean(row);
   },
 
-  async insert(db: Db, values: typeof companies.$inferInsert) {
+  async insert(db: Db, values: CompanyValues) {
     const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
     return row!.id;
   },
 
-  async update(db: Db, id: number, values: Partial<typeof companies.$inferInsert>) {
+  async update(db: Db, id: number, values: Partial<CompanyValues>) {
     await db.update(companies).set(values).where(eq(companies.id, id));
   },
 
@@ -127,7 +121,7 @@ export const companiesRepository = {
   async delete(db: Db, id: number) {
     await db.delete(companies).where(eq(companies.id, id));
   },
-};
+} satisfies ReferenceStore<CompanyRow, CompanyValues, CompanyFilter> & Record<string, unknown>;
 
 /* Offices */
 
@@ -144,12 +138,25 @@ const officeColumns = {
   employeesCount: officeEmployeeCount,
 };
 
+export interface OfficeFilter {
+  enabled?: boolean | undefined;
+  companyId?: number | undefined;
+}
+
+async function findOffice(db: Db, id: number) {
+  const [row] = await db
+    .select(officeColumns)
+    .from(offices)
+    .innerJoin(companies, eq(companies.id, offices.companyId))
+    .where(eq(offices.id, id))
+    .limit(1);
+  return row ?? null;
+}
+export type OfficeRow = NonNullable<Awaited<ReturnType<typeof findOffice>>>;
+export type OfficeValues = typeof offices.$inferInsert;
+
 export const officesRepository = {
-  async list(
-    db: Db,
-    filter: { search?: string | undefined; enabled?: boolean | undefined; companyId?: number | undefined },
-    window: PageWindow,
-  ) {
+  async list(db: Db, filter: OfficeFilter & { search?: string | undefined }, window: PageWindow) {
     const order = orderBy(
       window.sort,
       {
@@ -161,7 +168,7 @@ export const officesRepository = {
       offices.id,
     );
     const where = and(
-      filter.search ? ilike(offices.name, `%${escapeLike(filter.search)}%`) : undefined,
+      filter.search ? ilike(offices.name, containing(filter.search)) : undefined,
       filter.enabled === undefined ? undefined : eq(offices.enabled, filter.enabled),
       filter.companyId === undefined ? undefined : eq(offices.companyId, filter.companyId),
     );
@@ -178,17 +185,12 @@ export const officesRepository = {
     );
   },
 
-  async find(db: Db, id: number) {
-    const [row] = await db
-      .select(officeColumns)
-      .from(offices)
-      .innerJoin(companies, eq(companies.id, offices.companyId))
-      .where(eq(offices.id, id))
-      .limit(1);
-    return row ?? null;
-  },
+  find: findOffice,
 
-  async nameTaken(db: Db, companyId: number, name: string, exceptId?: number) {
+  /** Office names are unique within a company. */
+  async nameTaken(db: Db, values: Partial<OfficeValues>, exceptId?: number) {
+    const { companyId, name } = values;
+    if (companyId === undefined || name === undefined) return false;
     const [row] = await db
       .select({ id: offices.id })
       .from(offices)
@@ -203,12 +205,12 @@ export const officesRepository = {
     return Boolean(row);
   },
 
-  async insert(db: Db, values: typeof offices.$inferInsert) {
+  async insert(db: Db, values: OfficeValues) {
     const [row] = await db.insert(offices).values(values).returning({ id: offices.id });
     return row!.id;
   },
 
-  async update(db: Db, id: number, values: Partial<typeof offices.$inferInsert>) {
+  async update(db: Db, id: number, values: Partial<OfficeValues>) {
     await db.update(offices).set(values).where(eq(offices.id, id));
   },
 
@@ -220,7 +222,7 @@ export const officesRepository = {
   async delete(db: Db, id: number) {
     await db.delete(offices).where(eq(offices.id, id));
   },
-};
+} satisfies ReferenceStore<OfficeRow, OfficeValues, OfficeFilter> & Record<string, unknown>;
 
 /* Assets */
 
@@ -248,12 +250,27 @@ const assetColumns = {
   assignedAt: assetAssignments.assignedAt,
 };
 
+export interface AssetFilter {
+  companyId?: number | undefined;
+  assigned?: boolean | undefined;
+}
+
+async function findAsset(db: Db, id: number) {
+  const [row] = await db
+    .select(assetColumns)
+    .from(assets)
+    .leftJoin(companies, eq(companies.id, assets.companyId))
+    .leftJoin(assetAssignments, openAssignment)
+    .leftJoin(employees, eq(employees.id, assetAssignments.employeeId))
+    .where(eq(assets.id, id))
+    .limit(1);
+  return row ?? null;
+}
+export type AssetRow = NonNullable<Awaited<ReturnType<typeof findAsset>>>;
+export type AssetValues = typeof assets.$inferInsert;
+
 export const assetsRepository = {
-  async list(
-    db: Db,
-    filter: { search?: string | undefined; companyId?: number | undefined; assigned?: boolean | undefined },
-    window: PageWindow,
-  ) {
+  async list(db: Db, filter: AssetFilter & { search?: string | undefined }, window: PageWindow) {
     const order = orderBy(
       window.sort,
       {
@@ -268,10 +285,7 @@ export const assetsRepository = {
     const held = sql`exists (select 1 from asset_assignments x where x.asset_id = "assets"."id" and x.returned_at is null)`;
     const where = and(
       filter.search
-        ? or(
-            ilike(assets.name, `%${escapeLike(filter.search)}%`),
-            ilike(assets.code, `%${escapeLike(filter.search)}%`),
-          )
+        ? or(ilike(assets.name, containing(filter.search)), ilike(assets.code, containing(filter.search)))
         : undefined,
       filter.companyId === undefined ? undefined : eq(assets.companyId, filter.companyId),
       filter.assigned === undefined ? undefined : filter.assigned ? held : sql`not ${held}`,
@@ -291,24 +305,14 @@ export const assetsRepository = {
     );
   },
 
-  async find(db: Db, id: number) {
-    const [row] = await db
-      .select(assetColumns)
-      .from(assets)
-      .leftJoin(companies, eq(companies.id, assets.companyId))
-      .leftJoin(assetAssignments, openAssignment)
-      .leftJoin(employees, eq(employees.id, assetAssignments.employeeId))
-      .where(eq(assets.id, id))
-      .limit(1);
-    return row ?? null;
-  },
+  find: findAsset,
 
-  async insert(db: Db, values: typeof assets.$inferInsert) {
+  async insert(db: Db, values: AssetValues) {
     const [row] = await db.insert(assets).values(values).returning({ id: assets.id });
     return row!.id;
   },
 
-  async update(db: Db, id: number, values: Partial<typeof assets.$inferInsert>) {
+  async update(db: Db, id: number, values: Partial<AssetValues>) {
     await db.update(assets).set(values).where(eq(assets.id, id));
   },
 
@@ -317,7 +321,7 @@ export const assetsRepository = {
     await db.delete(assetAssignments).where(eq(assetAssignments.assetId, id));
     await db.delete(assets).where(eq(assets.id, id));
   },
-};
+} satisfies ReferenceStore<AssetRow, AssetValues, AssetFilter>;
 
 export async function companyExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -60,6 +60,7 @@ export const authRepository = {
       kind: 'login' | 'impersonation';
       expiresAt: Date;
       impersonatorUserId?: number | null;
+      parentSessionId?: number | null;
       ip?: string | null;
       userAgent?: string | null;
     },
@@ -73,6 +74,67 @@ export const authRepository = {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  },
+
+  /**
+   * Ends every open impersonation session an administrator opened (as
+   * anyone), and answers them with the employee each was for.
+   */
+  async revokeImpersonationsBy(db: Db, adminUserId: number) {
+    const open = await db
+      .select({ id: sessions.id, employeeId: users.employeeId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.impersonatorUserId, adminUserId),
+          eq(sessions.kind, 'impersonation'),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(sessions.id);
+    if (open.length === 0) return [];
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            sessions.id,
+            open.map((s) => s.id),
+          ),
+          isNull(sessions.revokedAt),
+        ),
+      );
+    return open;
+  },
+
+  /** Whether the user signed in (as themself) from this address since `since`. */
+  async signedInFrom(db: Db, userId: number, ip: string, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          eq(sessions.kind, 'login'),
+          eq(sessions.ip, ip),
+          gte(sessions.createdAt, since),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** The E-ID and name of a user. */
+  async userCard(db: Db, userId: number) {
+    const [row] = await db
+      .select({ username: users.username, name: employees.name })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(users.id, userId));
+    return row ?? null;
   },
 
   /** Ends every open session of a user, except one if given. */

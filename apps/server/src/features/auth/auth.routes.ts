@@ -1,5 +1,4 @@
 import {
-  discoveryResponse,
   impersonateRequest,
   linkReset,
   loginRequest,
@@ -147,19 +146,5 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => service.me(caller(request)),
-  );
-
-  r.get(
-    '/discovery/employee',
-    {
-      schema: {
-        operationId: 'discovery',
-        summary: 'Settings of the realtime channel used by comments',
-        tags,
-        security: [{ bearer: [] }],
-        response: { 200: discoveryResponse },
-      },
-    },
-    async (request) => service.discovery(caller(request)),
   );
 }

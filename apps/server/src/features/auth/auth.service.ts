@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { domainError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { photoUrls } from '../../lib/signed-urls';
@@ -22,17 +22,33 @@ import { authRepository as repo } from './auth.repository';
 
 const MINUTE = 60_000;
 
+/**
+ * Sign-in failures are counted three ways (NIST SP 800-63B §5.2.2: limit the
+ * failed attempts on an account, without letting anyone lock its owner out):
+ * per E-ID and address, so a stranger guessing from elsewhere does not stop
+ * the owner; per E-ID from anywhere, higher and over a day, so guessing from
+ * many addresses still ends (well under the guideline's 100); and per
+ * address, high enough for an office behind one address, against one
+ * address trying many E-IDs. Numbers in docs/decisions.md.
+ */
 export const RULES = {
-  loginPerEid: {
-    bucket: 'login_fail_eid',
+  loginPerEidAndAddress: {
+    bucket: 'login_fail_pair',
     limit: 5,
     windowMs: 15 * MINUTE,
     message: (m: number) =>
-      `Too many failed sign-in attempts for this E-ID. Please try again in ${m} minute(s).`,
+      `Too many failed sign-in attempts for this E-ID from your address. Please try again in ${m} minute(s).`,
+  },
+  loginPerEid: {
+    bucket: 'login_fail_eid',
+    limit: 50,
+    windowMs: 24 * 60 * MINUTE,
+    message: (m: number) =>
+      `Too many failed sign-in attempts for this E-ID. Please try again in ${m} minute(s), or reset your password.`,
   },
   loginPerAddress: {
     bucket: 'login_fail_ip',
-    limit: 20,
+    limit: 100,
     windowMs: 15 * MINUTE,
     message: (m: number) =>
       `Too many failed sign-in attempts from your address. Please try again in ${m} minute(s).`,
@@ -64,6 +80,9 @@ export const RULES = {
   },
 } satisfies Record<string, ThrottleRule>;
 
+/** An address over its limit still lets in the E-IDs that signed in from it this recently. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+
 export const TEXT = {
   invalidCredentials: 'Invalid E-ID or password.',
   disabled: 'This account is disabled. Please contact HR.',
@@ -82,6 +101,8 @@ export interface RequestMeta {
 }
 
 const eidKey = (eid: string) => eid.trim().toLowerCase();
+/** The key of an E-ID tried from one address. */
+const pairKey = (eid: string, ip: string) => `${eidKey(eid)}@${ip}`;
 
 export class AuthService {
   constructor(
@@ -110,17 +131,20 @@ export class AuthService {
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<SessionUser> {
     const key = eidKey(input.username);
+    const pair = pairKey(input.username, meta.ip);
+    await throttle.check(this.db, RULES.loginPerEidAndAddress, pair);
     await throttle.check(this.db, RULES.loginPerEid, key);
-    await throttle.check(this.db, RULES.loginPerAddress, meta.ip);
 
     const user = await repo.findUserByUsername(this.db, input.username);
+    await this.checkAddress(user?.userId ?? null, meta.ip);
     const ok = await verifyPassword(input.password, user?.passwordHash);
     if (!user || !ok) {
+      await throttle.record(this.db, RULES.loginPerEidAndAddress.bucket, pair);
       await throttle.record(this.db, RULES.loginPerEid.bucket, key);
       await throttle.record(this.db, RULES.loginPerAddress.bucket, meta.ip);
-      throw unauthorized(TEXT.invalidCredentials, 'invalid_credentials');
+      throw domainError('invalid_credentials');
     }
-    if (!user.enabled) throw unauthorized(TEXT.disabled, 'account_disabled');
+    if (!user.enabled) throw domainError('account_disabled');
 
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_MS);
@@ -133,13 +157,53 @@ export class AuthService {
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 256) ?? null,
       });
+      // The owner is in: the failures counted against the E-ID start again.
+      await throttle.clear(tx, RULES.loginPerEidAndAddress.bucket, pair);
       await throttle.clear(tx, RULES.loginPerEid.bucket, key);
     });
     return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
   }
 
+  /**
+   * The limit per address, except for people who signed in from it before:
+   * someone guessing behind an office's one address does not lock out
+   * everyone else there.
+   */
+  private async checkAddress(userId: number | null, ip: string): Promise<void> {
+    try {
+      await throttle.check(this.db, RULES.loginPerAddress, ip);
+    } catch (err) {
+      const since = new Date(Date.now() - KNOWN_ADDRESS_MS);
+      if (userId !== null && (await repo.signedInFrom(this.db, userId, ip, since))) return;
+      throw err;
+    }
+  }
+
+  /**
+   * Ends the session. An administrator's logout also ends every session
+   * they opened as someone else; each ending is audited with both people.
+   */
   async logout(auth: AuthContext): Promise<void> {
-    await repo.revokeSession(this.db, auth.sessionId);
+    await this.db.transaction(async (tx) => {
+      await repo.revokeSession(tx, auth.sessionId);
+      if (auth.kind === 'impersonation') {
+        await audit(tx, auth, {
+          action: 'impersonate_end',
+          entity: 'employee',
+          entityId: auth.employeeId,
+          data: { session_id: auth.sessionId, reason: 'stopped' },
+        });
+        return;
+      }
+      for (const ended of await repo.revokeImpersonationsBy(tx, auth.userId)) {
+        await audit(tx, auth, {
+          action: 'impersonate_end',
+          entity: 'employee',
+          entityId: ended.employeeId,
+          data: { session_id: ended.id, reason: 'administrator_logout' },
+        });
+      }
+    });
   }
 
   /** Sends a code by SMS (and a link by e-mail where there is one); answers alike whether or not the E-ID exists. */
@@ -159,10 +223,11 @@ export class AuthService {
       await repo.retireOtps(tx, user.userId);
       if (user.mobile) {
         const code = newOtp(OTP_LENGTH);
+        const expiresAt = new Date(Date.now() + OTP_SECONDS * 1000);
         await repo.insertOtp(tx, {
           userId: user.userId,
           codeHash: hmac(this.secret, `${user.userId}:${code}`),
-          expiresAt: new Date(Date.now() + OTP_SECONDS * 1000),
+          expiresAt,
         });
         await enqueueMessage(tx, {
           channel: 'sms',
@@ -170,6 +235,8 @@ export class AuthService {
           topic: 'password-otp',
           employeeId: user.employeeId,
           body: `Your HR Portal password reset code is ${code}. It expires in ${OTP_SECONDS / 60} minutes.`,
+          secrets: [code],
+          expiresAt,
         });
       }
       if (user.email) {
@@ -181,6 +248,8 @@ export class AuthService {
           employeeId: user.employeeId,
           subject: 'Reset your HR Portal password',
           body: `Hello ${user.name},\n\nTo choose a new password, open ${link} within one hour.\nIf you did not ask for this, ignore this message.`,
+          secrets: [link],
+          expiresAt: new Date(Date.now() + RESET_LINK_MS),
         });
       }
     });
@@ -220,7 +289,7 @@ export class AuthService {
       await throttle.record(this.db, RULES.otpWrongPerEid.bucket, key);
       await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
       if (otp) await repo.countOtpFailure(this.db, otp.id, otp.attempts + 1 >= OTP_MAX_ATTEMPTS);
-      throw badRequest(TEXT.otpWrong, 'otp_invalid');
+      throw domainError('otp_invalid');
     }
     return { userId: user.userId, otpId: otp.id };
   }
@@ -230,7 +299,7 @@ export class AuthService {
     const row = await repo.findResetToken(this.db, sha256(token));
     if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || !row.enabled) {
       await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
-      throw badRequest(TEXT.linkInvalid, 'reset_link_invalid');
+      throw domainError('reset_link_invalid');
     }
     return { userId: row.userId, tokenId: row.id };
   }
@@ -238,7 +307,7 @@ export class AuthService {
   /** GET reset/password/otp/validate/{token}: a 4-digit code (with `eid`) or a link token. */
   async validate(token: string, eid: string | undefined, meta: RequestMeta): Promise<{ message: string }> {
     if (/^\d{4}$/.test(token)) {
-      if (!eid) throw badRequest('The E-ID is needed to check a code.');
+      if (!eid) throw domainError('otp_eid_required');
       await this.checkOtp(eid, token, meta);
       return { message: TEXT.otpValid };
     }
@@ -251,7 +320,7 @@ export class AuthService {
     const hash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       // Single use: only the first of two racing resets gets the code.
-      if (!(await repo.useOtp(tx, otpId))) throw badRequest(TEXT.otpWrong, 'otp_invalid');
+      if (!(await repo.useOtp(tx, otpId))) throw domainError('otp_invalid');
       await this.finishReset(tx, userId, hash, 'otp');
     });
     return { message: TEXT.passwordUpdated };
@@ -261,7 +330,7 @@ export class AuthService {
     const { userId, tokenId } = await this.checkLink(input.token, meta);
     const hash = await hashPassword(input.plain_password);
     await this.db.transaction(async (tx) => {
-      if (!(await repo.useResetToken(tx, tokenId))) throw badRequest(TEXT.linkInvalid, 'reset_link_invalid');
+      if (!(await repo.useResetToken(tx, tokenId))) throw domainError('reset_link_invalid');
       await this.finishReset(tx, userId, hash, 'link');
     });
     return { message: TEXT.passwordUpdated };
@@ -272,6 +341,8 @@ export class AuthService {
     // A new password ends every session that the old one opened.
     await repo.revokeUserSessions(db, userId);
     const user = await repo.usernameOf(db, userId);
+    // Whoever proved to own the E-ID may sign in again at once.
+    if (user) await throttle.clear(db, RULES.loginPerEid.bucket, eidKey(user));
     await audit(db, null, {
       action: 'password_reset',
       entity: 'user',
@@ -281,13 +352,12 @@ export class AuthService {
   }
 
   async impersonate(admin: AuthContext, employeeId: number, meta: RequestMeta): Promise<SessionUser> {
-    if (!admin.isAdmin) throw forbidden('Only an HR administrator may sign in as another employee.');
-    if (admin.kind === 'impersonation')
-      throw forbidden('Sign in as yourself before signing in as someone else.');
+    if (!admin.isAdmin) throw domainError('impersonation_admin_only');
+    if (admin.kind === 'impersonation') throw domainError('impersonation_nested');
     const target = await repo.findUserByEmployee(this.db, employeeId);
-    if (!target) throw notFound('This employee has no user account.');
-    if (!target.enabled) throw new AppError(409, 'conflict', 'This employee is disabled.');
-    if (target.userId === admin.userId) throw badRequest('You are already signed in as this employee.');
+    if (!target) throw domainError('no_user_account');
+    if (!target.enabled) throw domainError('employee_disabled');
+    if (target.userId === admin.userId) throw domainError('impersonation_self');
 
     const token = newToken();
     const expiresAt = new Date(Date.now() + IMPERSONATION_MS);
@@ -297,6 +367,7 @@ export class AuthService {
         tokenHash: sha256(token),
         kind: 'impersonation',
         impersonatorUserId: admin.userId,
+        parentSessionId: admin.sessionId,
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 256) ?? null,
@@ -313,9 +384,9 @@ export class AuthService {
 
   async me(auth: AuthContext) {
     const card = await repo.employeeCard(this.db, auth.employeeId);
-    if (!card) throw unauthorized();
+    if (!card) throw domainError('unauthorized');
     const impersonator = auth.impersonatorUserId
-      ? await repo.usernameOf(this.db, auth.impersonatorUserId)
+      ? await repo.userCard(this.db, auth.impersonatorUserId)
       : null;
     return {
       user: { id: auth.userId, username: auth.username, is_admin: auth.isAdmin },
@@ -329,20 +400,11 @@ export class AuthService {
         photo: photoUrls(this.secret, card.id, card.photoVersion),
         has_reports: await repo.hasReports(this.db, auth.employeeId),
       },
-      session: { expiry: auth.expiresAt.getTime(), impersonated_by: impersonator },
-    };
-  }
-
-  /** Settings of the realtime channel, with a token scoped to it (DESIGN.md §6). */
-  discovery(auth: AuthContext) {
-    const expiry = Math.min(auth.expiresAt.getTime(), Date.now() + SESSION_MS);
-    const payload = `${auth.employeeId}.${expiry}`;
-    return {
-      api_key: 'hr-portal',
-      url: `${this.config.publicUrl}/api/v1/realtime`,
-      ref: 'comments',
-      project_id: 'hr-portal',
-      token: `${payload}.${hmac(this.secret, `realtime:${payload}`)}`,
+      session: {
+        expiry: auth.expiresAt.getTime(),
+        impersonated_by: impersonator?.username ?? null,
+        impersonator: impersonator ? { eid: impersonator.username, name: impersonator.name } : null,
+      },
     };
   }
 }

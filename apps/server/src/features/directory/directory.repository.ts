@@ -15,6 +15,7 @@ import {
   separations,
 } from '../../db/schema';
 import { orderBy } from '../../lib/list';
+import { belowCondition } from '../../lib/privacy';
 
 /** The columns of a directory card (SPEC.md §3 Employee, the part every colleague may see). */
 const cardColumns = {
@@ -72,6 +73,7 @@ const SEARCH_SORTABLE = {
   eid: employees.eid,
   id: employees.id,
   joining_date: employees.joiningDate,
+  dob: employees.dob,
 };
 const TEAM_SORTABLE = { name: employees.name, eid: employees.eid, id: employees.id };
 
@@ -88,8 +90,15 @@ const sqlNotExists = (query: SQL) => sql`not exists (${query})`;
 const today = () => dayjs();
 const yearsAgo = (years: number) => today().subtract(years, 'year').format('YYYY-MM-DD');
 
-/** The conditions of a search filter; the group items must already include the items below them. */
-export function searchConditions(filter: EmployeeSearchFilter, groupTreeIds: number[] | null): SQL[] {
+/**
+ * The conditions of a search filter; the group items must already include
+ * the items below them. `callerId` is whom `scope: reports` is below.
+ */
+export function searchConditions(
+  filter: EmployeeSearchFilter,
+  groupTreeIds: number[] | null,
+  callerId: number,
+): SQL[] {
   const where: SQL[] = [];
   const add = (condition: SQL | undefined) => {
     if (condition) where.push(condition);
@@ -104,6 +113,7 @@ export function searchConditions(filter: EmployeeSearchFilter, groupTreeIds: num
   const status = filter.status ?? 'enabled';
   if (status !== 'all') add(eq(employees.enabled, status === 'enabled'));
   if (filter.full_text) add(fullTextCondition(filter.full_text));
+  if (filter.scope === 'reports') add(belowCondition(callerId));
 
   inList(employees.id, filter.ids);
   inList(employees.genderId, filter.gender_ids);
@@ -210,6 +220,7 @@ async function pageOfMatches(
         name: employees.name,
         eid: employees.eid,
         joiningDate: employees.joiningDate,
+        dob: employees.dob,
       })
       .from(employees)
       .where(condition),
@@ -220,7 +231,13 @@ async function pageOfMatches(
     .orderBy(
       ...orderBy(
         page.sort,
-        { name: matches.name, eid: matches.eid, id: matches.id, joining_date: matches.joiningDate },
+        {
+          name: matches.name,
+          eid: matches.eid,
+          id: matches.id,
+          joining_date: matches.joiningDate,
+          dob: matches.dob,
+        },
         matches.id,
       ),
     )

@@ -1,6 +1,6 @@
 import { deletedResponse, idParam } from '@hr/contracts/admin';
 import {
-  employeeSearchFilter,
+  employeeSearchBody,
   employeeSearchQuery,
   employeeSearchResponse,
   group,
@@ -10,11 +10,13 @@ import {
   groupTreeDelete,
   teamQuery,
   teamResponse,
+  withSearchText,
 } from '@hr/contracts/employee-search';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller, requireAdmin } from '../../lib/auth';
+import { domainError } from '../../lib/errors';
 import { listAnswer } from '../../lib/list';
 import type { FeatureDeps } from '../deps';
 import { DirectoryService } from './directory.service';
@@ -41,15 +43,18 @@ export async function directoryRoutes(app: FastifyInstance, { db, secret }: Feat
         tags: ['Directory'],
         security,
         querystring: employeeSearchQuery,
-        // An empty body searches everyone.
-        body: employeeSearchFilter.nullish(),
+        // The filter, as it is or under `filter` (SPEC.md §7); an empty body searches everyone.
+        body: employeeSearchBody.nullish(),
         response: { 200: employeeSearchResponse },
       },
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { items, total } = await service.search(caller(request), request.body ?? {}, request.query);
-      return listAnswer(request, items, total, page, limit);
+      const auth = caller(request);
+      const filter = withSearchText(request.body ?? {}, request.query.query);
+      if (!filter) throw domainError('search_text_twice');
+      const { items, total } = await service.search(auth, filter, request.query);
+      return listAnswer(request.url, items, total, page, limit);
     },
   );
 
@@ -69,7 +74,7 @@ export async function directoryRoutes(app: FastifyInstance, { db, secret }: Feat
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await service.team(caller(request), request.query);
-      return listAnswer(request, items, total, page, limit);
+      return listAnswer(request.url, items, total, page, limit);
     },
   );
 

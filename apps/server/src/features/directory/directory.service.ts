@@ -5,7 +5,6 @@ import {
   type Group,
   type GroupTreeCreate,
   type GroupTreeItem,
-  SEARCH_MESSAGES,
   type TeamMember,
   type TeamQuery,
 } from '@hr/contracts/employee-search';
@@ -13,18 +12,10 @@ import { NOTICES } from '@hr/contracts/messages';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { domainError, fieldError } from '../../lib/errors';
+import { authorizeSearch } from '../../lib/privacy';
 import { photoUrls } from '../../lib/signed-urls';
 import { type CardRow, directoryRepository as repo, searchConditions } from './directory.repository';
-
-export const DIRECTORY_TEXT = {
-  employeeNotFound: 'This employee does not exist.',
-  teamForbidden: 'You may see your own team, or the team of someone who reports to you.',
-  groupNotFound: 'This group does not exist.',
-  treeNotFound: 'This group item does not exist.',
-  treeHasMembers: (name: string, n: number) =>
-    `${name} cannot be deleted: ${n} employee${n === 1 ? '' : 's'} belong${n === 1 ? 's' : ''} to it or to an item below it.`,
-};
 
 interface PageRequest {
   page: number;
@@ -44,6 +35,7 @@ export class DirectoryService {
     private readonly secret: string,
   ) {}
 
+  /** The directory card: only directory fields (DESIGN.md §9), whoever asks. */
   private card(row: CardRow) {
     return {
       id: row.id,
@@ -58,18 +50,24 @@ export class DirectoryService {
     };
   }
 
-  /** Any signed-in employee searches the directory; disabled employees only show to admins. */
+  /**
+   * Any signed-in employee searches the directory; disabled employees only
+   * show to admins. Filters and sorts on personal data are for those who may
+   * read it of everyone the search can match (lib/privacy.ts), checked
+   * before anything is read.
+   */
   async search(
     auth: AuthContext,
     filter: EmployeeSearchFilter,
     query: PageRequest,
   ): Promise<ListPage<EmployeeSearchItem>> {
     if ((filter.status ?? 'enabled') !== 'enabled' && !auth.isAdmin)
-      throw forbidden(SEARCH_MESSAGES.onlyAdminsDisabled);
+      throw domainError('disabled_search_admin_only');
+    await authorizeSearch(this.db, auth, filter, query.sort);
     const groupTreeIds = filter.group_tree_ids?.length
       ? await repo.groupTreeWithDescendants(this.db, filter.group_tree_ids)
       : null;
-    const where = searchConditions(filter, groupTreeIds);
+    const where = searchConditions(filter, groupTreeIds, auth.employeeId);
     const { rows, total } = await repo.search(
       this.db,
       where,
@@ -82,13 +80,13 @@ export class DirectoryService {
   async team(auth: AuthContext, query: TeamQuery): Promise<ListPage<TeamMember>> {
     const targetId = query.id ?? auth.employeeId;
     const target = await repo.employee(this.db, targetId);
-    if (!target) throw notFound(DIRECTORY_TEXT.employeeNotFound);
+    if (!target) throw domainError('employee_not_found');
     if (
       targetId !== auth.employeeId &&
       !auth.isAdmin &&
       !(await repo.isAbove(this.db, auth.employeeId, targetId))
     )
-      throw forbidden(DIRECTORY_TEXT.teamForbidden);
+      throw domainError('team_forbidden');
 
     const search = query.search || query.full_text || undefined;
     const { rows, total } = await repo.team(
@@ -135,7 +133,7 @@ export class DirectoryService {
 
   async createTreeItem(auth: AuthContext, groupId: number, input: GroupTreeCreate) {
     return this.db.transaction(async (tx) => {
-      if (!(await repo.groupExists(tx, groupId))) throw notFound(DIRECTORY_TEXT.groupNotFound);
+      if (!(await repo.groupExists(tx, groupId))) throw domainError('group_not_found');
       const parentId = input.parent_id ?? null;
       if (parentId !== null) {
         const parent = await repo.treeItem(tx, parentId);
@@ -159,10 +157,11 @@ export class DirectoryService {
   async deleteTreeItem(auth: AuthContext, treeId: number) {
     return this.db.transaction(async (tx) => {
       const item = await repo.treeItem(tx, treeId);
-      if (!item) throw notFound(DIRECTORY_TEXT.treeNotFound);
+      if (!item) throw domainError('group_item_not_found');
       const all = await repo.groupTreeWithDescendants(tx, [treeId]);
       const members = await repo.membersUnder(tx, all);
-      if (members > 0) throw conflict(DIRECTORY_TEXT.treeHasMembers(item.name, members));
+      if (members === 1) throw domainError('group_item_has_member', { name: item.name });
+      if (members > 1) throw domainError('group_item_has_members', { name: item.name, members });
       await repo.deleteTreeItem(tx, treeId);
       await audit(tx, auth, {
         action: 'delete',

@@ -1,4 +1,4 @@
-import { AGE_MAX, FULL_TEXT_MAX, SEARCH_MESSAGES } from '@hr/contracts/employee-search';
+import { AGE_MAX, FULL_TEXT_MAX, SEARCH_MESSAGES, unknownSearchField } from '@hr/contracts/employee-search';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addEducation,
@@ -454,5 +454,161 @@ describe('bad input', () => {
       payload: '{"full_text":',
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+/** SPEC.md §7: POST employees/search?query=<text> with `{ "filter": { "full_text", "status", "ids" } }`. */
+describe('the SPEC.md §7 shape: ?query= and the filter under "filter"', () => {
+  let word: string;
+  let match: MadeEmployee;
+  let other: MadeEmployee;
+  let disabled: MadeEmployee;
+  let ids: number[];
+  beforeAll(async () => {
+    word = tag('Sp');
+    match = await ctx.factory.employee({ name: `Karim ${word}` });
+    other = await ctx.factory.employee({ name: `Nobody ${tag()}` });
+    disabled = await ctx.factory.employee({ name: `Gone ${word}`, enabled: false });
+    ids = [match.id, other.id, disabled.id];
+  });
+
+  const idsOf = (res: { json: () => { items: { id: number }[] } }) =>
+    res
+      .json()
+      .items.map((i) => i.id)
+      .sort((a, b) => a - b);
+
+  it('narrows by the ids under "filter" (not everyone)', async () => {
+    const res = await search(employeeToken, { filter: { ids: [match.id, other.id] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(2);
+    expect(idsOf(res)).toEqual([match.id, other.id].sort((a, b) => a - b));
+  });
+
+  it.each<[string, () => { body: object; query: string }]>([
+    ['filter.full_text', () => ({ body: { filter: { full_text: word, ids } }, query: '' })],
+    ['?query=', () => ({ body: { filter: { ids } }, query: `?query=${word}` })],
+    [
+      '?query= and the same filter.full_text',
+      () => ({ body: { filter: { full_text: word, ids } }, query: `?query=${word}` }),
+    ],
+    ['?query= with a flat body', () => ({ body: { ids }, query: `?query=${word}` })],
+  ])('answers %s exactly as the flat body does', async (_label, make) => {
+    const { body, query } = make();
+    const flat = await search(employeeToken, { full_text: word, ids });
+    const spec = await search(employeeToken, body, query);
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(flat.json().items).toEqual([expect.objectContaining({ id: match.id, name: match.name })]);
+    expect(spec.json()).toEqual(flat.json());
+  });
+
+  it('takes ?query= with an empty body, and sorts and pages alongside it', async () => {
+    const res = await ctx.call({
+      method: 'POST',
+      url: `/api/v1/employees/search?query=${word}&limit=20&sort=name,desc`,
+      token: employeeToken,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(idsOf(res)).toEqual([match.id]);
+    expect(res.json().pagination).toMatchObject({ page: 1, limit: 20 });
+  });
+
+  it('answers the same for status under "filter": admins only beyond enabled employees', async () => {
+    const admin = await search(adminToken, { filter: { full_text: word, status: 'all', ids } });
+    const flatAdmin = await search(adminToken, { full_text: word, status: 'all', ids });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(idsOf(admin)).toEqual([match.id, disabled.id].sort((a, b) => a - b));
+    expect(admin.json()).toEqual(flatAdmin.json());
+    const onlyDisabled = await search(adminToken, { filter: { status: 'disabled', ids } }, `?query=${word}`);
+    expect(idsOf(onlyDisabled)).toEqual([disabled.id]);
+
+    const employee = await search(employeeToken, { filter: { status: 'all', ids } });
+    expect(employee.statusCode).toBe(403);
+    expect(employee.json().message).toBe(SEARCH_MESSAGES.onlyAdminsDisabled);
+  });
+
+  it('searches everyone with an empty or null filter', async () => {
+    for (const body of [{ filter: {} }, { filter: null }]) {
+      const res = await search(employeeToken, body, '?query=');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().total).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('answers 400 when ?query= and filter.full_text differ', async () => {
+    const res = await search(employeeToken, { filter: { full_text: 'someone else' } }, `?query=${word}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SEARCH_MESSAGES.textTwice);
+  });
+
+  it('answers 400 for a ?query= that is too long', async () => {
+    const res = await search(employeeToken, { filter: {} }, `?query=${'x'.repeat(FULL_TEXT_MAX + 1)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(SEARCH_MESSAGES.fullTextTooLong);
+  });
+
+  it.each<[string, object, string[], string]>([
+    [
+      'fields both under "filter" and at the top',
+      { filter: { ids: [1] }, status: 'all' },
+      ['filter'],
+      SEARCH_MESSAGES.filterTwice,
+    ],
+    ['a filter that is not an object', { filter: 'karim' }, ['filter'], SEARCH_MESSAGES.filterObject],
+    ['a filter that is a list', { filter: [1, 2] }, ['filter'], SEARCH_MESSAGES.filterObject],
+    [
+      'an unknown field under "filter"',
+      { filter: { fulltext: 'x' } },
+      ['filter'],
+      unknownSearchField(['fulltext']),
+    ],
+    ['an unknown top-level field', { filters: { ids: [1] } }, [], unknownSearchField(['filters'])],
+    ['an unknown flat field', { full_text: 'x', name: 'y' }, [], unknownSearchField(['name'])],
+    [
+      'a bad age under "filter"',
+      { filter: { age: { min: 17, max: 30 } } },
+      ['filter', 'age', 'min'],
+      SEARCH_MESSAGES.age,
+    ],
+    [
+      'ids under "filter" that are not numbers',
+      { filter: { ids: ['a'] } },
+      ['filter', 'ids', '0'],
+      SEARCH_MESSAGES.idList,
+    ],
+    [
+      'an unknown status under "filter"',
+      { filter: { status: 1 } },
+      ['filter', 'status'],
+      SEARCH_MESSAGES.status,
+    ],
+    [
+      'a number as text under "filter"',
+      { filter: { full_text: 5 } },
+      ['filter', 'full_text'],
+      SEARCH_MESSAGES.fullTextType,
+    ],
+  ])('answers 422 for %s', async (_label, body, path, message) => {
+    const res = await search(employeeToken, body);
+    expect(res.statusCode, res.body).toBe(422);
+    let node = res.json().errors;
+    for (const key of path) node = node?.children?.[key];
+    expect(node?.errors, JSON.stringify(res.json().errors)).toEqual([message]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes both body shapes and ?query=', async () => {
+    const res = await ctx.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const op = res.json().paths['/api/v1/employees/search'].post;
+    const body = op.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['full_text', 'status', 'ids', 'filter']),
+    );
+    expect(body.additionalProperties).toBe(false);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:query', 'query:page', 'query:limit', 'query:sort']),
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tag } from '../../../test/factories/directory';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
-import { DIRECTORY_TEXT } from './directory.service';
 
 let ctx: TestContext;
 
@@ -139,6 +138,26 @@ describe('who is in the team', () => {
     expect(await teamOf('viewer', `?type=${type}`)).toEqual(expected);
   });
 
+  // SPEC.md §7 sends type as a number: 1 the whole team, 2 the line manager, 3 the peers, 4 the reports.
+  it.each([
+    ['1', 'all'],
+    ['2', 'line_manager'],
+    ['3', 'peers'],
+    ['4', 'reports'],
+  ])('takes type=%s as type=%s', async (code, name) => {
+    const byCode = await teamOf('viewer', `?limit=50&type=${code}`);
+    expect(byCode.length).toBeGreaterThan(0);
+    expect(byCode).toEqual(await teamOf('viewer', `?limit=50&type=${name}`));
+  });
+
+  it('answers type=1 with the whole team, as without a type, also for the team of someone below', async () => {
+    const whole = await teamOf('viewer', '?limit=50&type=1');
+    expect(whole).toEqual(await teamOf('viewer', '?limit=50'));
+    expect(whole).toHaveLength(6);
+    const below = await teamOf('viewer', `?limit=50&type=1&id=${people.r1.id}`);
+    expect(below.map(([n]) => n)).toEqual(['r2', 'rr1', 'rrr1', 'viewer']);
+  });
+
   it('answers directory cards', async () => {
     const res = await team(tokens.viewer, '?type=line_manager');
     expect(res.json().items[0]).toEqual({
@@ -194,6 +213,9 @@ describe('search, sorting and pages', () => {
     ['a sort in another form', '?sort=name-asc', 'sort must look like'],
     ['page 0', '?page=0', 'page must be a whole number from 1'],
     ['an unknown type', '?type=friends', 'type must be one of all, line_manager, peers, reports'],
+    ['type 0', '?type=0', 'type must be one of all, line_manager, peers, reports (or 1, 2, 3, 4'],
+    ['type 5', '?type=5', 'type must be one of all, line_manager, peers, reports (or 1, 2, 3, 4'],
+    ['type 1.5', '?type=1.5', 'type must be one of all, line_manager, peers, reports (or 1, 2, 3, 4'],
     ['id x', '?id=x', 'id must be an employee id'],
     ['too long a search', `?search=${'x'.repeat(101)}`, 'The search text must be at most 100 characters'],
   ])('answers 400 for %s', async (_label, query, message) => {
@@ -217,7 +239,11 @@ describe("who may see whose team (GET employees/team?id=viewer's id)", () => {
     const res = await team(actor ? tokens[actor] : null, `?id=${people.viewer.id}`);
     expect(res.statusCode).toBe(status);
     if (status === 200) expect(res.json().total).toBe(6);
-    if (status === 403) expect(res.json().message).toBe(DIRECTORY_TEXT.teamForbidden);
+    if (status === 403)
+      expect(res.json()).toMatchObject({
+        error: 'team_forbidden',
+        message: 'You may see your own team, or the team of someone who reports to you.',
+      });
   });
 
   it('answers 404 for an employee who does not exist', async () => {

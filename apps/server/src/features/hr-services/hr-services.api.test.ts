@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   certificateBody,
   letterCount,
+  nextIssueDate,
   nocBody,
   pdfText,
   serviceAudit,
@@ -55,7 +56,11 @@ const list = (token: string, query: string) => ctx.call({ method: 'GET', url: `$
 const ids = (res: { json(): { items: { id: number }[] } }) => res.json().items.map((i) => i.id);
 
 /** Makes a request as the employee and moves it through the workflow up to `status`. */
-async function requestAt(c: Cast, status: 1 | 2 | 3 | 4 | 5, body: object = nocBody()): Promise<number> {
+async function requestAt(
+  c: Cast,
+  status: 1 | 2 | 3 | 4 | 5,
+  body: object = nocBody({ issue_date: nextIssueDate() }),
+): Promise<number> {
   const made = await create(c.tokens.employee, body);
   expect(made.statusCode, made.body).toBe(201);
   const id: number = made.json().id;
@@ -246,6 +251,38 @@ describe('asking for an HR service', () => {
     expect(await serviceCount(ctx.db, c.employee.id)).toBe(0);
   });
 
+  it('the same request twice is refused while the first is open; another one, or after a decision, is not', async () => {
+    const c = await cast();
+    const first = await create(c.tokens.employee, nocBody());
+    expect(first.statusCode).toBe(201);
+    const again = await create(c.tokens.employee, nocBody({ description: 'Another note' }));
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      error: 'service_request_open',
+      params: { id: first.json().id },
+      errors: { children: { category: { errors: [again.json().message] } } },
+    });
+    expect(again.json().message).toBe(
+      `You already have this No objection certificate (NOC) request open (#${first.json().id}); change or delete that one instead.`,
+    );
+    expect(await serviceCount(ctx.db, c.employee.id)).toBe(1);
+    // Other dates, another country or another service are other requests.
+    expect((await create(c.tokens.employee, nocBody({ to_date: '11-03-2027' }))).statusCode).toBe(201);
+    expect((await create(c.tokens.employee, nocBody({ intended_country: 'Nepal' }))).statusCode).toBe(201);
+    expect((await create(c.tokens.employee, certificateBody())).statusCode).toBe(201);
+    // A draft cannot be edited into a copy of another open request.
+    const other = (await create(c.tokens.employee, nocBody({ intended_country: 'India' }))).json().id;
+    const copy = await edit(c.tokens.employee, other, nocBody());
+    expect(copy.statusCode).toBe(422);
+    expect(copy.json().error).toBe('service_request_open');
+    expect((await serviceRow(ctx.db, other))!.intendedCountry).toBe('India');
+    // Once the first is cancelled, the same request may be made again.
+    await setServiceStatus(ctx.db, first.json().id, 4);
+    expect((await create(c.tokens.employee, nocBody())).statusCode).toBe(201);
+    // Another employee's requests never count.
+    expect((await create(c.tokens.peer, nocBody())).statusCode).toBe(201);
+  });
+
   it('accepts passport numbers of 4 and 32 characters', async () => {
     const c = await cast();
     for (const n of [4, 32]) {
@@ -287,6 +324,31 @@ describe('asking for an HR service', () => {
     expect((await ctx.call({ method: 'GET', url: `${BASE}/1` })).statusCode).toBe(401);
     expect((await ctx.call({ method: 'PATCH', url: `${BASE}/1/actions/submit` })).statusCode).toBe(401);
     expect((await ctx.call({ method: 'GET', url: `${BASE}/1/letter` })).statusCode).toBe(401);
+  });
+});
+
+describe('separation of duties', () => {
+  it('an HR administrator neither approves, cancels nor completes their own request; others do', async () => {
+    const c = await cast();
+    const hrAdmin = await ctx.factory.employee({ admin: true, parentId: c.lm.id });
+    const own = await ctx.factory.token(hrAdmin);
+    const id = (await create(own, nocBody())).json().id as number;
+    expect((await act(own, 'submit', id)).statusCode).toBe(200);
+    for (const action of ['approve', 'cancel']) {
+      const res = await act(own, action, id);
+      expect(res.statusCode, action).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: 'own_request_decision',
+        params: { record: 'hr_service', action },
+      });
+    }
+    expect((await serviceRow(ctx.db, id))!.statusId).toBe(2);
+    expect((await act(c.tokens.lm, 'approve', id)).statusCode).toBe(200);
+    const done = await act(own, 'done', id);
+    expect(done.statusCode).toBe(403);
+    expect(done.json().error).toBe('own_request_decision');
+    expect((await serviceRow(ctx.db, id))!.statusId).toBe(3);
+    expect((await act(c.tokens.admin, 'done', id)).statusCode).toBe(200);
   });
 });
 
@@ -335,7 +397,8 @@ describe('the HR service workflow, action by action, actor by actor, status by s
       const c = await cast();
       for (const [actor, expected] of Object.entries(byActor) as [Role, Row][]) {
         for (let status = 1; status <= 5; status++) {
-          const id = (await create(c.tokens.employee, nocBody())).json().id as number;
+          const id = (await create(c.tokens.employee, nocBody({ issue_date: nextIssueDate() }))).json()
+            .id as number;
           await setServiceStatus(ctx.db, id, status);
           const before = await serviceRow(ctx.db, id);
           const auditBefore = (await serviceAudit(ctx.db, id)).length;

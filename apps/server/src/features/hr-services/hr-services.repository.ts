@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { SERVICE_STATUS } from '@hr/contracts/workflow';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
-  auditLog,
   companies,
   designations,
   employees,
@@ -12,10 +12,9 @@ import {
   serviceRequests,
   workflowStatuses,
 } from '../../db/schema';
-import { personColumns, personTables } from '../../lib/approvers';
-import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
+import { personJson, personName } from '../../lib/approvers';
 
-const people = { ...personTables(), creator: alias(employees, 'creator') };
+const owner = alias(employees, 'owner');
 const ownerDesignation = alias(designations, 'owner_designation');
 
 /** The audit entity name of HR service requests. */
@@ -23,9 +22,26 @@ export const SERVICE_ENTITY = 'hr_service';
 
 export type ServiceRequestInsert = typeof serviceRequests.$inferInsert;
 
-function baseQuery(db: Db) {
+/** Statuses of a request still open: draft, submitted, approved (not cancelled, not done). */
+const SERVICE_OPEN = [SERVICE_STATUS.draft, SERVICE_STATUS.submitted, SERVICE_STATUS.approved];
+
+/** What a request asks for (the columns an employee fills in). */
+export interface ServiceRequestFields {
+  category: string;
+  nocTypeId: number | null;
+  issueDate: string;
+  fromDate: string | null;
+  toDate: string | null;
+  reason: string | null;
+  passportNo: string | null;
+  intendedCountry: string | null;
+}
+
+/** One request with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
+function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
   return db
     .select({
+      total,
       id: serviceRequests.id,
       employeeId: serviceRequests.employeeId,
       lineManagerId: serviceRequests.lineManagerId,
@@ -51,18 +67,15 @@ function baseQuery(db: Db) {
       letterFileId: serviceRequests.letterFileId,
       createdAt: serviceRequests.createdAt,
       updatedAt: serviceRequests.updatedAt,
-      owner: personColumns(people.owner),
-      ownerDesignation: ownerDesignation.name,
-      lineManager: personColumns(people.lineManager),
-      oneOverOne: personColumns(people.oneOverOne),
-      creator: personColumns(people.creator),
+      owner: personJson(serviceRequests.employeeId),
+      ownerDesignation: sql<
+        string | null
+      >`(select d.name from employees p join designations d on d.id = p.designation_id where p.id = ${serviceRequests.employeeId})`,
+      lineManager: personJson(serviceRequests.lineManagerId),
+      oneOverOne: personJson(serviceRequests.oneOverOneId),
+      creator: personJson(serviceRequests.createdBy),
     })
     .from(serviceRequests)
-    .innerJoin(people.owner, eq(people.owner.id, serviceRequests.employeeId))
-    .leftJoin(ownerDesignation, eq(ownerDesignation.id, people.owner.designationId))
-    .leftJoin(people.lineManager, eq(people.lineManager.id, serviceRequests.lineManagerId))
-    .leftJoin(people.oneOverOne, eq(people.oneOverOne.id, serviceRequests.oneOverOneId))
-    .leftJoin(people.creator, eq(people.creator.id, serviceRequests.createdBy))
     .leftJoin(companies, eq(companies.id, serviceRequests.companyId))
     .innerJoin(serviceCategories, eq(serviceCategories.value, serviceRequests.category))
     .leftJoin(nocTypes, eq(nocTypes.id, serviceRequests.nocTypeId))
@@ -82,51 +95,47 @@ export const SERVICE_SORT = {
   submitted: serviceRequests.submittedAt,
   status: serviceRequests.statusId,
   category: serviceCategories.name,
-  employee: people.owner.name,
+  employee: personName(serviceRequests.employeeId),
 };
 
 export const serviceRepository = {
-  async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return inWrittenJoinOrder(db, (tx) =>
-      baseQuery(tx)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offsetOf(page, limit)),
-    );
+  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
+  page: baseQuery,
+
+  /**
+   * The employee's other open request (draft, submitted or approved) asking
+   * for the same thing: the same service, NOC type, dates, reason, passport
+   * and country (the description aside).
+   */
+  async sameOpenRequest(db: Db, employeeId: number, v: ServiceRequestFields, exceptId?: number) {
+    const r = serviceRequests;
+    const same = (column: AnyPgColumn, value: string | number | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    const [row] = await db
+      .select({ id: r.id })
+      .from(r)
+      .where(
+        and(
+          eq(r.employeeId, employeeId),
+          eq(r.category, v.category),
+          same(r.nocTypeId, v.nocTypeId),
+          eq(r.issueDate, v.issueDate),
+          same(r.fromDate, v.fromDate),
+          same(r.toDate, v.toDate),
+          same(r.reason, v.reason),
+          same(r.passportNo, v.passportNo),
+          same(r.intendedCountry, v.intendedCountry),
+          inArray(r.statusId, SERVICE_OPEN),
+          exceptId ? ne(r.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row ?? null;
   },
 
   async find(db: Db, id: number): Promise<ServiceRequestRow | null> {
     const [row] = await baseQuery(db).where(eq(serviceRequests.id, id)).limit(1);
     return row ?? null;
-  },
-
-  async insert(db: Db, values: ServiceRequestInsert): Promise<number> {
-    const [row] = await db.insert(serviceRequests).values(values).returning({ id: serviceRequests.id });
-    return row!.id;
-  },
-
-  /** Changes a request that is still in one of `status`; answers whether it did. */
-  async updateIf(
-    db: Db,
-    id: number,
-    status: readonly number[],
-    values: Partial<ServiceRequestInsert>,
-  ): Promise<boolean> {
-    const done = await db
-      .update(serviceRequests)
-      .set(values)
-      .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.statusId, [...status])))
-      .returning({ id: serviceRequests.id });
-    return done.length === 1;
-  },
-
-  async deleteIf(db: Db, id: number, status: readonly number[]): Promise<boolean> {
-    const done = await db
-      .delete(serviceRequests)
-      .where(and(eq(serviceRequests.id, id), inArray(serviceRequests.statusId, [...status])))
-      .returning({ id: serviceRequests.id });
-    return done.length === 1;
   },
 
   async setLetter(db: Db, id: number, fileId: number): Promise<void> {
@@ -165,20 +174,6 @@ export const serviceRepository = {
       .from(employees)
       .where(eq(employees.id, id));
     return row ?? null;
-  },
-
-  /** The request's audit trail, oldest first, with the actors' names. */
-  async history(db: Db, id: number) {
-    return db
-      .select({
-        action: auditLog.action,
-        at: auditLog.createdAt,
-        actorName: employees.name,
-      })
-      .from(auditLog)
-      .leftJoin(employees, eq(employees.id, auditLog.actorEmployeeId))
-      .where(and(eq(auditLog.entity, SERVICE_ENTITY), eq(auditLog.entityId, id)))
-      .orderBy(asc(auditLog.id));
   },
 
   /** The letter's name and size (not its bytes). */
@@ -225,9 +220,9 @@ export const serviceRepository = {
         toDate: serviceRequests.toDate,
         passportNo: serviceRequests.passportNo,
         intendedCountry: serviceRequests.intendedCountry,
-        employeeName: people.owner.name,
-        employeeEid: people.owner.eid,
-        joiningDate: people.owner.joiningDate,
+        employeeName: owner.name,
+        employeeEid: owner.eid,
+        joiningDate: owner.joiningDate,
         designation: ownerDesignation.name,
         companyName: companies.name,
         companyCode: companies.code,
@@ -236,12 +231,9 @@ export const serviceRepository = {
         issuerDesignation: issuerDesignation.name,
       })
       .from(serviceRequests)
-      .innerJoin(people.owner, eq(people.owner.id, serviceRequests.employeeId))
-      .leftJoin(ownerDesignation, eq(ownerDesignation.id, people.owner.designationId))
-      .leftJoin(
-        companies,
-        eq(companies.id, sql`coalesce(${serviceRequests.companyId}, ${people.owner.companyId})`),
-      )
+      .innerJoin(owner, eq(owner.id, serviceRequests.employeeId))
+      .leftJoin(ownerDesignation, eq(ownerDesignation.id, owner.designationId))
+      .leftJoin(companies, eq(companies.id, sql`coalesce(${serviceRequests.companyId}, ${owner.companyId})`))
       .innerJoin(serviceCategories, eq(serviceCategories.value, serviceRequests.category))
       .leftJoin(nocTypes, eq(nocTypes.id, serviceRequests.nocTypeId))
       .leftJoin(issuer, eq(issuer.id, issuerId))

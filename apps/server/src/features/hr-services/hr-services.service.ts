@@ -10,29 +10,21 @@ import {
 } from '@hr/contracts/hr-services';
 import { SERVICE_RULES, SERVICE_STATUS, SERVICE_WORKFLOW, type ServiceAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { and, eq, gte, lt, ne, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, eq, gte, lt, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { serviceRequests } from '../../db/schema';
-import { actorsFor, approversOf, personRef, teamOf } from '../../lib/approvers';
-import { audit } from '../../lib/audit';
+import { personRef, teamOf } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import { countWhere, listAnswer, orderBy } from '../../lib/list';
-import { runTransition } from '../../lib/workflow';
+import { domainError, fieldError } from '../../lib/errors';
+import { condition, listPage, teamOnlyFilters } from '../../lib/list';
+import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { issueLetter } from './hr-services.letter';
-import {
-  serviceRepository as repo,
-  SERVICE_ENTITY,
-  SERVICE_SORT,
-  type ServiceRequestRow,
-} from './hr-services.repository';
+import { serviceRepository as repo, SERVICE_SORT, type ServiceRequestRow } from './hr-services.repository';
 
 type ListQuery = z.output<typeof serviceListQuery>;
 type Body = z.output<typeof serviceRequestBody>;
 
-const LABEL = 'HR service request';
 const BASE = '/api/v1/employee/service-requests';
 
 /**
@@ -42,10 +34,29 @@ const BASE = '/api/v1/employee/service-requests';
  * A draft is private to its employee and to the admin who made it for them.
  */
 export class HrServicesService {
+  private readonly workflow: RequestWorkflow<ServiceRequestRow, ServiceAction>;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.workflow = new RequestWorkflow(db, {
+      kind: 'hr_service',
+      table: serviceRequests,
+      workflow: SERVICE_WORKFLOW,
+      rules: SERVICE_RULES,
+      find: repo.find,
+      // The employee and whoever made the request read it in every status; the approvers and
+      // HR admins once it is submitted (a draft is private).
+      canRead: (auth, row, actors) =>
+        row.employeeId === auth.employeeId ||
+        row.createdBy === auth.employeeId ||
+        (row.statusId !== SERVICE_STATUS.draft && actors.length > 0),
+      // Its employee, or the HR admin who made it for them.
+      canEdit: (auth, row) =>
+        row.employeeId === auth.employeeId || (auth.isAdmin && row.createdBy === auth.employeeId),
+    });
+  }
 
   toItem(row: ServiceRequestRow): ServiceRequest {
     const owner = personRef(this.secret, row.owner)!;
@@ -75,11 +86,7 @@ export class HrServicesService {
       to_date: row.toDate ? toDmy(row.toDate) : null,
       passport_no: row.passportNo,
       intended_country: row.intendedCountry,
-      status: {
-        id: row.statusId,
-        name: row.statusName ?? String(row.statusId),
-        color: row.statusColor ?? 'default',
-      },
+      status: statusAnswer(row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
       submitted_at: row.submittedAt?.toISOString() ?? null,
@@ -89,10 +96,8 @@ export class HrServicesService {
 
   /** The detail: the row, who did what (from the audit log), and the letter. */
   private async toDetail(row: ServiceRequestRow): Promise<ServiceRequestDetail> {
-    const [history, letter] = await Promise.all([
-      repo.history(this.db, row.id),
-      row.letterFileId !== null ? repo.letterInfo(this.db, row.letterFileId) : null,
-    ]);
+    const history = await this.workflow.history(row.id);
+    const letter = row.letterFileId !== null ? await repo.letterInfo(this.db, row.letterFileId) : null;
     const last = (action: string) => history.filter((h) => h.action === action).at(-1) ?? null;
     const created = last('create');
     const submitted = row.statusId >= SERVICE_STATUS.submitted ? last('submit') : null;
@@ -105,7 +110,7 @@ export class HrServicesService {
     const accountability: ServiceAccountability = {
       created: created
         ? { by: created.actorName, at: created.at.toISOString() }
-        : { by: row.creator?.name ?? row.owner.name, at: row.createdAt.toISOString() },
+        : { by: row.creator?.name ?? row.owner?.name ?? null, at: row.createdAt.toISOString() },
       submitted: submitted
         ? { by: submitted.actorName, at: submitted.at.toISOString() }
         : row.submittedAt
@@ -130,178 +135,113 @@ export class HrServicesService {
    * later requests where the caller is the stored line manager or O&O (every
    * one for HR admins), and drafts an admin made for someone else.
    */
-  async list(auth: AuthContext, q: ListQuery, request: FastifyRequest) {
+  async list(auth: AuthContext, q: ListQuery, url: string) {
     const own = q.list_type === 'own';
-    if (own && (q.employee_id !== undefined || q.company_id !== undefined)) {
-      throw badRequest('The employee and company filters are only for the team view (list_type=team).');
-    }
+    teamOnlyFilters(own, q, { employee_id: 'employee', company_id: 'company' });
     const r = serviceRequests;
-    const scope = own
-      ? eq(r.employeeId, auth.employeeId)
-      : or(
-          and(
-            gte(r.statusId, SERVICE_STATUS.submitted),
-            auth.isAdmin ? undefined : teamOf(auth.employeeId, r.lineManagerId, r.oneOverOneId),
-          ),
-          and(
-            eq(r.statusId, SERVICE_STATUS.draft),
-            eq(r.createdBy, auth.employeeId),
-            ne(r.employeeId, auth.employeeId),
-          ),
-        );
     const range = q.submitted_range;
-    const conditions: (SQL | undefined)[] = [
-      scope,
-      q.employee_id ? eq(r.employeeId, q.employee_id) : undefined,
-      q.company_id ? eq(r.companyId, q.company_id) : undefined,
-      q.status_id ? eq(r.statusId, q.status_id) : undefined,
-      q.category ? eq(r.category, q.category) : undefined,
-      // Days of the server's time zone.
-      range?.from ? gte(r.submittedAt, dayjs(range.from).startOf('day').toDate()) : undefined,
-      range?.to ? lt(r.submittedAt, dayjs(range.to).add(1, 'day').startOf('day').toDate()) : undefined,
-    ];
-    const where = and(...conditions);
-    const rows = await repo.page(this.db, where, orderBy(q.sort, SERVICE_SORT, r.id), q.page, q.limit);
-    return listAnswer(
-      request,
-      rows.map((row) => this.toItem(row)),
-      await countWhere(this.db, r, where),
-      q.page,
-      q.limit,
-    );
-  }
-
-  private async load(id: number): Promise<ServiceRequestRow> {
-    const row = await repo.find(this.db, id);
-    if (!row) throw notFound('This HR service request does not exist.');
-    return row;
-  }
-
-  /** The employee, the people in the approval line and admins may read; a draft only its maker and employee. */
-  private canRead(auth: AuthContext, row: ServiceRequestRow): boolean {
-    if (row.employeeId === auth.employeeId || row.createdBy === auth.employeeId) return true;
-    if (row.statusId === SERVICE_STATUS.draft) return false;
-    return actorsFor(auth, row).length > 0;
-  }
-
-  /** Who may change or delete a draft: its employee, or the admin who made it for them. */
-  private canEdit(auth: AuthContext, row: ServiceRequestRow): boolean {
-    return row.employeeId === auth.employeeId || (auth.isAdmin && row.createdBy === auth.employeeId);
-  }
-
-  async get(auth: AuthContext, id: number): Promise<ServiceRequestDetail> {
-    const row = await this.load(id);
-    if (!this.canRead(auth, row)) throw forbidden('You may not see this HR service request.');
-    return this.toDetail(row);
+    return listPage(this.db, url, q, {
+      name: 'hr_service',
+      table: r,
+      conditions: [
+        own
+          ? condition('own', auth.employeeId, (me) => eq(r.employeeId, me))
+          : // Submitted and later requests of the caller's team (every one for HR admins), and
+            // drafts the caller made for someone else.
+            condition(auth.isAdmin ? 'team_admin' : 'team', auth.employeeId, (me) =>
+              or(
+                and(
+                  gte(r.statusId, SERVICE_STATUS.submitted),
+                  auth.isAdmin ? undefined : teamOf(me, r.lineManagerId, r.oneOverOneId),
+                ),
+                and(eq(r.statusId, SERVICE_STATUS.draft), eq(r.createdBy, me), ne(r.employeeId, me)),
+              ),
+            ),
+        condition('employee_id', q.employee_id, (v) => eq(r.employeeId, v)),
+        condition('company_id', q.company_id, (v) => eq(r.companyId, v)),
+        condition('status_id', q.status_id, (v) => eq(r.statusId, v)),
+        condition('category', q.category, (v) => eq(r.category, v)),
+        // Days of the server's time zone.
+        condition('submitted_from', range?.from && dayjs(range.from).startOf('day').toISOString(), (v) =>
+          gte(r.submittedAt, v),
+        ),
+        condition(
+          'submitted_before',
+          range?.to && dayjs(range.to).add(1, 'day').startOf('day').toISOString(),
+          (v) => lt(r.submittedAt, v),
+        ),
+      ],
+      sortable: SERVICE_SORT,
+      tieBreaker: r.id,
+      page: repo.page,
+      map: (row) => this.toItem(row),
+    });
   }
 
   /** Checks the references of a valid body and answers what to store. */
-  private async prepare(body: Body) {
+  private async prepare(tx: Db, employeeId: number, body: Body, exceptId?: number) {
     const values = serviceRequestValues(body);
-    const category = await repo.category(this.db, values.category);
+    const category = await repo.category(tx, values.category);
     if (!category?.enabled) throw fieldError('category', SERVICE_MESSAGES.categoryUnknown);
     if (values.nocTypeId !== null) {
-      const type = await repo.nocType(this.db, values.nocTypeId);
+      const type = await repo.nocType(tx, values.nocTypeId);
       if (!type?.enabled) throw fieldError('noc_type_id', SERVICE_MESSAGES.nocTypeUnknown);
     }
-    return values;
+    const fields = {
+      category: values.category,
+      nocTypeId: values.nocTypeId,
+      reason: values.reason,
+      issueDate: values.issueDate,
+      fromDate: values.fromDate,
+      toDate: values.toDate,
+      passportNo: values.passportNo,
+      intendedCountry: values.intendedCountry,
+    };
+    // The same request twice is a mistake (a double click, a retry): one stays open at a time.
+    const same = await repo.sameOpenRequest(tx, employeeId, fields, exceptId);
+    if (same) {
+      throw domainError('service_request_open', { category: category.name, id: same.id }, 'category');
+    }
+    return { ...fields, description: values.description };
+  }
+
+  async get(auth: AuthContext, id: number): Promise<ServiceRequestDetail> {
+    return this.toDetail(await this.workflow.read(auth, id));
   }
 
   async create(auth: AuthContext, body: Body): Promise<ServiceRequestDetail> {
     const employeeId = body.employee_id ?? auth.employeeId;
-    if (employeeId !== auth.employeeId && !auth.isAdmin) {
-      throw forbidden('Only an HR administrator may apply for another employee.');
-    }
+    if (employeeId !== auth.employeeId && !auth.isAdmin) throw domainError('on_behalf_forbidden');
     const employee = await repo.employee(this.db, employeeId);
     if (!employee?.enabled) throw fieldError('employee_id', SERVICE_MESSAGES.employeeUnknown);
-    const values = await this.prepare(body);
-    const approvers = await approversOf(this.db, employeeId);
-    const id = await this.db.transaction(async (tx) => {
-      const newId = await repo.insert(tx, {
-        employeeId,
+    const row = await this.workflow.create(
+      auth,
+      employeeId,
+      async (tx) => ({
+        ...(await this.prepare(tx, employeeId, body)),
         companyId: employee.companyId,
-        lineManagerId: approvers.lineManagerId,
-        oneOverOneId: approvers.oneOverOneId,
-        category: values.category,
-        nocTypeId: values.nocTypeId,
-        reason: values.reason,
-        description: values.description,
-        issueDate: values.issueDate,
-        fromDate: values.fromDate,
-        toDate: values.toDate,
-        passportNo: values.passportNo,
-        intendedCountry: values.intendedCountry,
-        statusId: SERVICE_STATUS.draft,
         createdBy: auth.employeeId,
-      });
-      await audit(tx, auth, {
-        action: 'create',
-        entity: SERVICE_ENTITY,
-        entityId: newId,
-        toStatus: SERVICE_STATUS.draft,
-        ...(employeeId !== auth.employeeId ? { data: { on_behalf_of: employeeId } } : {}),
-      });
-      return newId;
-    });
-    return this.toDetail(await this.load(id));
+      }),
+      employeeId !== auth.employeeId ? { on_behalf_of: employeeId } : undefined,
+    );
+    return this.toDetail(row);
   }
 
   async update(auth: AuthContext, id: number, body: Body): Promise<ServiceRequestDetail> {
-    const row = await this.load(id);
-    if (!this.canEdit(auth, row)) {
-      throw forbidden('Only the employee, or the HR administrator who made it, may change this request.');
-    }
-    if (!SERVICE_RULES.editable.includes(row.statusId)) {
-      throw conflict(`This ${LABEL} is ${row.statusName}; it can be changed only as a draft.`);
-    }
-    if (body.employee_id != null && body.employee_id !== row.employeeId) {
-      throw fieldError('employee_id', SERVICE_MESSAGES.employeeFixed);
-    }
-    const values = await this.prepare(body);
-    await this.db.transaction(async (tx) => {
-      const changed = await repo.updateIf(tx, id, SERVICE_RULES.editable, {
-        category: values.category,
-        nocTypeId: values.nocTypeId,
-        reason: values.reason,
-        description: values.description,
-        issueDate: values.issueDate,
-        fromDate: values.fromDate,
-        toDate: values.toDate,
-        passportNo: values.passportNo,
-        intendedCountry: values.intendedCountry,
-      });
-      if (!changed) throw conflict(`This ${LABEL} was changed meanwhile; reload it and try again.`);
-      await audit(tx, auth, {
-        action: 'update',
-        entity: SERVICE_ENTITY,
-        entityId: id,
-        fromStatus: row.statusId,
-        toStatus: row.statusId,
-      });
+    const row = await this.workflow.update(auth, id, (tx, current) => {
+      if (body.employee_id != null && body.employee_id !== current.employeeId) {
+        throw fieldError('employee_id', SERVICE_MESSAGES.employeeFixed);
+      }
+      return this.prepare(tx, current.employeeId, body, id);
     });
-    return this.toDetail(await this.load(id));
+    return this.toDetail(row);
   }
 
   async remove(auth: AuthContext, id: number): Promise<{ message: string }> {
-    const row = await this.load(id);
-    if (!this.canEdit(auth, row)) {
-      throw forbidden('Only the employee, or the HR administrator who made it, may delete this request.');
-    }
-    if (!SERVICE_RULES.deletable.includes(row.statusId)) {
-      throw conflict(`This ${LABEL} is ${row.statusName}; only a draft can be deleted.`);
-    }
-    await this.db.transaction(async (tx) => {
-      if (!(await repo.deleteIf(tx, id, SERVICE_RULES.deletable))) {
-        throw conflict(`This ${LABEL} was changed meanwhile; reload it and try again.`);
-      }
-      await audit(tx, auth, {
-        action: 'delete',
-        entity: SERVICE_ENTITY,
-        entityId: id,
-        fromStatus: row.statusId,
-        data: { category: row.category, employee_id: row.employeeId },
-      });
-    });
+    const row = await this.workflow.remove(auth, id, (r) => ({
+      category: r.category,
+      employee_id: r.employeeId,
+    }));
     return { message: `${row.categoryName} request #${id} has been successfully deleted!` };
   }
 
@@ -310,41 +250,22 @@ export class HrServicesService {
    * the letter in the same transaction as the status change.
    */
   async act(auth: AuthContext, action: ServiceAction, id: number): Promise<ServiceRequestDetail> {
-    const row = await this.load(id);
-    const actors = actorsFor(auth, row);
-    await this.db.transaction(async (tx) => {
-      await runTransition(tx, {
-        workflow: SERVICE_WORKFLOW,
-        action,
-        label: LABEL,
-        entity: SERVICE_ENTITY,
-        id,
-        status: row.statusId,
-        statusName: () => row.statusName ?? String(row.statusId),
-        actors,
-        auth,
-        update: async (db, from, to) => {
-          const changed = await repo.updateIf(db, id, from, {
-            statusId: to,
-            ...(to === SERVICE_STATUS.submitted ? { submittedAt: new Date() } : {}),
-          });
-          if (changed && to === SERVICE_STATUS.done) await issueLetter(db, id, auth.employeeId);
-          return changed;
-        },
-      });
+    const row = await this.workflow.act(auth, action, id, {
+      set: (to) => (to === SERVICE_STATUS.submitted ? { submittedAt: new Date() } : {}),
+      after: async (tx, _row, to) => {
+        if (to === SERVICE_STATUS.done) await issueLetter(tx, id, auth.employeeId);
+      },
     });
-    return this.toDetail(await this.load(id));
+    return this.toDetail(row);
   }
 
   /** The letter of a done request, for its employee and HR admins. */
   async letter(auth: AuthContext, id: number) {
-    const row = await this.load(id);
-    if (row.employeeId !== auth.employeeId && !auth.isAdmin) {
-      throw forbidden('Only the employee and HR administrators may download this letter.');
-    }
+    const row = await repo.find(this.db, id);
+    if (!row) throw domainError('record_not_found', { record: 'hr_service' });
+    if (row.employeeId !== auth.employeeId && !auth.isAdmin) throw domainError('letter_forbidden');
     const file = row.letterFileId !== null ? await repo.letterFile(this.db, row.letterFileId) : null;
-    if (!file)
-      throw notFound('This HR service request has no letter yet; it is issued when the request is done.');
+    if (!file) throw domainError('letter_missing');
     return file;
   }
 }

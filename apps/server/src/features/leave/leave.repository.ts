@@ -1,10 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { employees, holidays, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
-import { personColumns, personTables } from '../../lib/approvers';
-import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
-
-const people = personTables();
+import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
+import { personColumns, personJson, personName } from '../../lib/approvers';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
 const PENDING = 2;
@@ -12,9 +9,11 @@ const APPROVED = 3;
 
 export type LeaveInsert = typeof leaves.$inferInsert;
 
-function baseQuery(db: Db) {
+/** One request with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
+function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
   return db
     .select({
+      total,
       id: leaves.id,
       employeeId: leaves.employeeId,
       lineManagerId: leaves.lineManagerId,
@@ -37,16 +36,12 @@ function baseQuery(db: Db) {
       leaveAddress: leaves.leaveAddress,
       createdAt: leaves.createdAt,
       updatedAt: leaves.updatedAt,
-      owner: personColumns(people.owner),
-      lineManager: personColumns(people.lineManager),
-      oneOverOne: personColumns(people.oneOverOne),
-      responsible: personColumns(people.responsible),
+      owner: personJson(leaves.employeeId),
+      lineManager: personJson(leaves.lineManagerId),
+      oneOverOne: personJson(leaves.oneOverOneId),
+      responsible: personJson(leaves.responsibleId),
     })
     .from(leaves)
-    .innerJoin(people.owner, eq(people.owner.id, leaves.employeeId))
-    .leftJoin(people.lineManager, eq(people.lineManager.id, leaves.lineManagerId))
-    .leftJoin(people.oneOverOne, eq(people.oneOverOne.id, leaves.oneOverOneId))
-    .leftJoin(people.responsible, eq(people.responsible.id, leaves.responsibleId))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaves.typeId))
     .leftJoin(leaveDurations, eq(leaveDurations.id, leaves.durationId))
     .leftJoin(
@@ -67,55 +62,19 @@ export const LEAVE_SORT = {
   days: leaves.days,
   status: leaves.statusId,
   type: leaveTypes.name,
-  employee: people.owner.name,
+  employee: personName(leaves.employeeId),
 };
 
 export const leaveRepository = {
-  people,
-
-  async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return inWrittenJoinOrder(db, (tx) =>
-      baseQuery(tx)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offsetOf(page, limit)),
-    );
-  },
+  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
+  page: baseQuery,
 
   async find(db: Db, id: number): Promise<LeaveRow | null> {
     const [row] = await baseQuery(db).where(eq(leaves.id, id)).limit(1);
     return row ?? null;
   },
 
-  async insert(db: Db, values: LeaveInsert): Promise<number> {
-    const [row] = await db.insert(leaves).values(values).returning({ id: leaves.id });
-    return row!.id;
-  },
-
   /** Changes a leave that is still in `status`; answers whether it did. */
-  async updateIf(
-    db: Db,
-    id: number,
-    status: readonly number[],
-    values: Partial<LeaveInsert>,
-  ): Promise<boolean> {
-    const done = await db
-      .update(leaves)
-      .set(values)
-      .where(and(eq(leaves.id, id), inArray(leaves.statusId, [...status])))
-      .returning({ id: leaves.id });
-    return done.length === 1;
-  },
-
-  async deleteIf(db: Db, id: number, status: readonly number[]): Promise<boolean> {
-    const done = await db
-      .delete(leaves)
-      .where(and(eq(leaves.id, id), inArray(leaves.statusId, [...status])))
-      .returning({ id: leaves.id });
-    return done.length === 1;
-  },
-
   /** Another request of the employee (not rejected) that overlaps [start, end). */
   async overlapping(db: Db, employeeId: number, start: string, end: string, exceptId?: number) {
     const [row] = await db
@@ -158,51 +117,6 @@ export const leaveRepository = {
       .groupBy(leaves.typeId);
   },
 
-  async types(db: Db, includeDisabled: boolean) {
-    return db
-      .select()
-      .from(leaveTypes)
-      .where(includeDisabled ? undefined : eq(leaveTypes.enabled, true))
-      .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id));
-  },
-
-  async type(db: Db, id: number) {
-    const [row] = await db.select().from(leaveTypes).where(eq(leaveTypes.id, id));
-    return row ?? null;
-  },
-
-  async durations(db: Db, includeDisabled = false) {
-    return db
-      .select({
-        id: leaveDurations.id,
-        name: leaveDurations.name,
-        minutes: leaveDurations.minutes,
-        enabled: leaveDurations.enabled,
-      })
-      .from(leaveDurations)
-      .where(includeDisabled ? undefined : eq(leaveDurations.enabled, true))
-      .orderBy(asc(leaveDurations.minutes));
-  },
-
-  async durationInUse(db: Db, durationId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: leaves.id })
-      .from(leaves)
-      .where(eq(leaves.durationId, durationId))
-      .limit(1);
-    return Boolean(row);
-  },
-
-  async duration(db: Db, id: number) {
-    const [row] = await db.select().from(leaveDurations).where(eq(leaveDurations.id, id));
-    return row ?? null;
-  },
-
-  async typeInUse(db: Db, typeId: number): Promise<boolean> {
-    const [row] = await db.select({ id: leaves.id }).from(leaves).where(eq(leaves.typeId, typeId)).limit(1);
-    return Boolean(row);
-  },
-
   async employee(db: Db, id: number) {
     const [row] = await db
       .select({
@@ -218,7 +132,7 @@ export const leaveRepository = {
 
   /** Who may stand in: the line manager, colleagues under the same manager, and direct reports. */
   async responsibles(db: Db, employeeId: number, parentId: number | null) {
-    const t = people.owner;
+    const t = employees;
     return db
       .select({ ...personColumns(t), designationId: t.designationId })
       .from(t)
@@ -230,17 +144,5 @@ export const leaveRepository = {
         ),
       )
       .orderBy(asc(t.name));
-  },
-
-  async holidays(db: Db, year: number | undefined) {
-    return db
-      .select()
-      .from(holidays)
-      .where(
-        year
-          ? and(lte(holidays.fromDate, `${year}-12-31`), gte(holidays.toDate, `${year}-01-01`))
-          : undefined,
-      )
-      .orderBy(asc(holidays.fromDate));
   },
 };

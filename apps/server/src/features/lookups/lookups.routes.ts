@@ -1,9 +1,6 @@
 import {
-  type AllLookups,
   allLookups,
   exam,
-  LOOKUP_KINDS,
-  type LookupName,
   lookupList,
   lookupName,
   workflowModule,
@@ -13,12 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureDeps } from '../deps';
-import { lookupsRepository as repo } from './lookups.repository';
+import { LookupsService } from './lookups.service';
 
 const tags = ['Lookups'];
 const security = [{ bearer: [] }];
 
 export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
+  const service = new LookupsService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -32,20 +30,7 @@ export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
         response: { 200: allLookups },
       },
     },
-    async () => {
-      const rows = await repo.all(db);
-      const out = Object.fromEntries(
-        Object.keys(LOOKUP_KINDS).map((name) => [name, []]),
-      ) as unknown as AllLookups;
-      const nameOf = Object.fromEntries(
-        Object.entries(LOOKUP_KINDS).map(([name, kind]) => [kind, name as LookupName]),
-      );
-      for (const row of rows) {
-        const name = nameOf[row.kind];
-        if (name) out[name].push({ id: row.id, name: row.name });
-      }
-      return out;
-    },
+    async () => service.all(),
   );
 
   r.get(
@@ -60,7 +45,7 @@ export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
         response: { 200: lookupList },
       },
     },
-    async (request) => repo.byKind(db, LOOKUP_KINDS[request.params.kind]),
+    async (request) => service.list(request.params.kind),
   );
 
   r.get(
@@ -75,7 +60,7 @@ export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
         response: { 200: z.array(workflowStatus) },
       },
     },
-    async (request) => repo.statuses(db, request.params.module),
+    async (request) => service.statuses(request.params.module),
   );
 
   r.get(
@@ -89,6 +74,6 @@ export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
         response: { 200: z.array(exam) },
       },
     },
-    async () => repo.exams(db),
+    async () => service.exams(),
   );
 }

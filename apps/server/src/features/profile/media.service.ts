@@ -6,9 +6,9 @@ import {
 } from '@hr/contracts/employees';
 import { MESSAGES, NOTICES } from '@hr/contracts/messages';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditChange } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { domainError, fieldError } from '../../lib/errors';
 import { type PhotoSize, photoUrls, verifyPhotoSignature } from '../../lib/signed-urls';
 import { accessTo, authorize } from './profile.access';
 import { profileRepository as repo } from './profile.repository';
@@ -29,11 +29,6 @@ export const PHOTO_ERRORS = {
   tooLarge: 'photo_too_large',
 } as const;
 
-export const PROCESSING_FAILED = 'Failed to process the image. Please ensure it is a valid PNG or JPEG file.';
-
-const tooLarge = (code: string, field: string, message: string) =>
-  new AppError(413, code, message, { errors: { children: { [field]: { errors: [message] } } } });
-
 /** Profile photos and documents. */
 export class MediaService {
   constructor(
@@ -50,28 +45,26 @@ export class MediaService {
     authorize(await accessTo(this.db, auth, employeeId), 'edit:photo');
     const size = decodedSize(base64);
     if (size === 0) throw fieldError('photo', MESSAGES.photoRequired);
-    if (size > PHOTO_MAX_BYTES) throw tooLarge(PHOTO_ERRORS.tooLarge, 'photo', MESSAGES.photoTooLarge);
+    if (size > PHOTO_MAX_BYTES) throw domainError(PHOTO_ERRORS.tooLarge, {}, 'photo');
     const data = decodeBase64(base64);
     if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
     const format = imageFormat(data);
-    if (!format) {
-      const err = fieldError('photo', MESSAGES.photoPngJpeg);
-      throw new AppError(422, PHOTO_ERRORS.format, MESSAGES.photoPngJpeg, err.extra);
-    }
+    if (!format) throw domainError(PHOTO_ERRORS.format, {}, 'photo');
     let sizes: Awaited<ReturnType<typeof photoSizes>>;
     try {
       sizes = await photoSizes(data, format);
     } catch (err) {
       if (!(err instanceof UnreadableImageError)) throw err;
-      const field = fieldError('photo', PROCESSING_FAILED);
-      throw new AppError(422, PHOTO_ERRORS.unreadable, PROCESSING_FAILED, field.extra);
+      throw domainError(PHOTO_ERRORS.unreadable, {}, 'photo');
     }
     const version = await this.db.transaction(async (tx) => {
       const v = await repo.savePhoto(tx, employeeId, sizes);
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'photo_upload',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'photo',
+        before: { photo: v > 1 ? v - 1 : null },
+        after: { photo: v },
         data: { version: v, bytes: data.length, format },
       });
       return v;
@@ -82,9 +75,9 @@ export class MediaService {
   /** GET files/photos/{employeeId}/{size}?v=&s=: the signature stands in for a token. */
   async photo(employeeId: number, size: PhotoSize, version: number, signature: string) {
     if (!verifyPhotoSignature(this.secret, employeeId, version, size, signature))
-      throw notFound('The photo does not exist.');
+      throw domainError('photo_not_found');
     const row = await repo.photo(this.db, employeeId, size);
-    if (!row) throw notFound('The photo does not exist.');
+    if (!row) throw domainError('photo_not_found');
     return { mime: row.mime, data: row.data, current: row.version === version };
   }
 
@@ -106,7 +99,7 @@ export class MediaService {
 
   private async document(employeeId: number, documentId: number) {
     const doc = (await this.listDocuments(employeeId)).find((d) => d.id === documentId);
-    if (!doc) throw notFound('This employee has no such document.');
+    if (!doc) throw domainError('document_not_found');
     return doc;
   }
 
@@ -115,7 +108,7 @@ export class MediaService {
     authorize(await accessTo(this.db, auth, employeeId), 'edit:files');
     const size = decodedSize(input.file);
     if (size === 0) throw fieldError('file', MESSAGES.fileRequired);
-    if (size > DOCUMENT_MAX_BYTES) throw tooLarge('file_too_large', 'file', MESSAGES.fileTooLarge);
+    if (size > DOCUMENT_MAX_BYTES) throw domainError('file_too_large', {}, 'file');
     const data = decodeBase64(input.file);
     if (data.length === 0) throw fieldError('file', MESSAGES.fileRequired);
     const id = await this.db.transaction(async (tx) => {
@@ -126,10 +119,13 @@ export class MediaService {
         data,
         createdBy: auth.employeeId,
       });
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'document_upload',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'files',
+        itemId: documentId,
+        before: null,
+        after: { document: input.name, file_name: input.file_name },
         data: { document_id: documentId, bytes: data.length },
       });
       return documentId;
@@ -141,14 +137,25 @@ export class MediaService {
   async download(auth: AuthContext, employeeId: number, documentId: number) {
     authorize(await accessTo(this.db, auth, employeeId), 'read');
     const row = await repo.documentData(this.db, employeeId, documentId);
-    if (!row) throw notFound('This employee has no such document.');
+    if (!row) throw domainError('document_not_found');
     return { mime: row.mime, data: row.data, disposition: attachment(row.fileName) };
   }
 
   async renameDocument(auth: AuthContext, employeeId: number, documentId: number, name: string) {
-    authorize(await accessTo(this.db, auth, employeeId), 'edit:files');
-    if (!(await repo.renameDocument(this.db, employeeId, documentId, name)))
-      throw notFound('This employee has no such document.');
+    await this.db.transaction(async (tx) => {
+      authorize(await accessTo(tx, auth, employeeId), 'edit:files');
+      const was = (await repo.documents(tx, employeeId)).find((d) => d.id === documentId);
+      if (!was || !(await repo.renameDocument(tx, employeeId, documentId, name)))
+        throw domainError('document_not_found');
+      await auditChange(tx, auth, {
+        action: 'document_rename',
+        employeeId,
+        section: 'files',
+        itemId: documentId,
+        before: { document: was.name },
+        after: { document: name },
+      });
+    });
     return this.document(employeeId, documentId);
   }
 
@@ -156,11 +163,14 @@ export class MediaService {
     await this.db.transaction(async (tx) => {
       authorize(await accessTo(tx, auth, employeeId), 'edit:files');
       const row = await repo.deleteDocument(tx, employeeId, documentId);
-      if (!row) throw notFound('This employee has no such document.');
-      await audit(tx, auth, {
+      if (!row) throw domainError('document_not_found');
+      await auditChange(tx, auth, {
         action: 'document_delete',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'files',
+        itemId: documentId,
+        before: { document: row.name },
+        after: null,
         data: { document_id: documentId, name: row.name },
       });
     });

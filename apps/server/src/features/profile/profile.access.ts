@@ -4,12 +4,12 @@ import {
   type ProfileSection,
   type Relation,
 } from '@hr/contracts/employees';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { ErrorCode } from '@hr/contracts/error-codes';
+import { CLASS_READERS } from '@hr/contracts/privacy';
 import type { Db } from '../../db/client';
-import { employees } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
-import { forbidden, notFound } from '../../lib/errors';
+import { domainError } from '../../lib/errors';
+import { standingTo } from '../../lib/privacy';
 
 /** How a viewer stands to an employee, read from the database. */
 export interface ProfileAccess {
@@ -23,22 +23,31 @@ export interface ProfileAccess {
 /** Who an action is for: a relation to the employee, or an HR administrator. */
 type Actor = Relation | 'admin';
 
-export type ProfileAction = 'read_card' | 'read' | 'activities' | 'admin' | `edit:${ProfileSection}`;
+export type ProfileAction =
+  | 'read_card'
+  | 'read'
+  | 'activities'
+  | 'changes'
+  | 'admin'
+  | `edit:${ProfileSection}`;
 
-const PEOPLE_ABOVE: Actor[] = ['self', 'line_manager', 'one_over_one', 'admin'];
+/** Who reads personal data (DESIGN.md §9, lib/privacy.ts): the employee, the managers above them, HR. */
+const PEOPLE_ABOVE: Actor[] = [...CLASS_READERS.personal, 'admin'];
 const OWN_AND_HR: Actor[] = ['self', 'admin'];
 const HR_ONLY: Actor[] = ['admin'];
 
 /**
  * The profile's policy, one row per action: who may do it. The employee
  * keeps their personal sections; HR administrators change everything; the
- * line manager and the O&O read their reports' profiles; anyone else sees
- * the directory card.
+ * managers above an employee (line manager, O&O and further up) read their
+ * profile, activities and the changes to it; anyone else sees the directory
+ * card.
  */
 export const PROFILE_POLICY: Record<ProfileAction, readonly Actor[]> = {
-  read_card: ['self', 'line_manager', 'one_over_one', 'other', 'admin'],
+  read_card: ['self', 'line_manager', 'one_over_one', 'above', 'other', 'admin'],
   read: PEOPLE_ABOVE,
   activities: PEOPLE_ABOVE,
+  changes: PEOPLE_ABOVE,
   admin: HR_ONLY,
   'edit:basic': HR_ONLY,
   'edit:general': HR_ONLY,
@@ -58,26 +67,12 @@ export const PROFILE_POLICY: Record<ProfileAction, readonly Actor[]> = {
   'edit:files': OWN_AND_HR,
 };
 
-/** The viewer's relation to an employee; a 404 when there is no such employee. */
+/** The viewer's relation to an employee (lib/privacy.ts); a 404 when there is no such employee. */
 export async function accessTo(db: Db, auth: AuthContext, employeeId: number): Promise<ProfileAccess> {
-  const manager = alias(employees, 'manager');
-  const [row] = await db
-    .select({ id: employees.id, lineManagerId: employees.parentId, oneOverOneId: manager.parentId })
-    .from(employees)
-    .leftJoin(manager, eq(manager.id, employees.parentId))
-    .where(eq(employees.id, employeeId))
-    .limit(1);
-  if (!row) throw notFound('The employee does not exist.');
-  const relation: Relation =
-    row.id === auth.employeeId
-      ? 'self'
-      : row.lineManagerId === auth.employeeId
-        ? 'line_manager'
-        : row.oneOverOneId === auth.employeeId
-          ? 'one_over_one'
-          : 'other';
+  const relation: Relation | null = await standingTo(db, auth, employeeId);
+  if (!relation) throw domainError('employee_not_found');
   return {
-    employeeId: row.id,
+    employeeId,
     relation,
     isAdmin: auth.isAdmin,
     impersonating: auth.kind === 'impersonation',
@@ -89,17 +84,16 @@ export function can(access: ProfileAccess, action: ProfileAction): boolean {
   return allowed.includes(access.relation) || (access.isAdmin && allowed.includes('admin'));
 }
 
-const REFUSALS: Partial<Record<ProfileAction, string>> = {
-  read: 'You may only see the directory card of this employee.',
-  activities: 'You may not see the activities of this employee.',
-  admin: 'Only an HR administrator may do this.',
+const REFUSALS: Partial<Record<ProfileAction, ErrorCode>> = {
+  read: 'profile_card_only',
+  activities: 'activities_hidden',
+  changes: 'changes_hidden',
+  admin: 'admin_only',
 };
 
 /** Throws a 403 unless the viewer may do the action. */
 export function authorize(access: ProfileAccess, action: ProfileAction): void {
-  if (!can(access, action)) {
-    throw forbidden(REFUSALS[action] ?? 'You are not allowed to change this part of the profile.');
-  }
+  if (!can(access, action)) throw domainError(REFUSALS[action] ?? 'profile_section_forbidden');
 }
 
 /** The `permissions` object of the profile answer: what the screen may offer. */
@@ -117,6 +111,7 @@ export function permissionsOf(
     edit,
     admin: can(access, 'admin'),
     activities: can(access, 'activities'),
+    changes: can(access, 'changes'),
     impersonate:
       access.isAdmin &&
       !access.impersonating &&

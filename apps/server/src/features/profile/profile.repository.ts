@@ -535,37 +535,38 @@ export const profileRepository = {
   },
 
   async adminOptions(db: Db) {
-    const [companyRows, officeRows, groupRows, treeRows, assetRows, held] = await Promise.all([
-      db
-        .select({ id: companies.id, name: companies.name })
-        .from(companies)
-        .where(eq(companies.enabled, true))
-        .orderBy(asc(companies.name)),
-      db
-        .select({ id: offices.id, name: offices.name, company_id: offices.companyId })
-        .from(offices)
-        .where(eq(offices.enabled, true))
-        .orderBy(asc(offices.name)),
-      db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name)),
-      db
-        .select({
-          id: groupTrees.id,
-          name: groupTrees.name,
-          groupId: groupTrees.groupId,
-          parent_id: groupTrees.parentId,
-        })
-        .from(groupTrees)
-        .orderBy(asc(groupTrees.name)),
-      db
-        .select({ id: assets.id, name: assets.name, code: assets.code })
-        .from(assets)
-        .where(eq(assets.enabled, true))
-        .orderBy(asc(assets.name)),
-      db
-        .select({ assetId: assetAssignments.assetId })
-        .from(assetAssignments)
-        .where(isNull(assetAssignments.returnedAt)),
-    ]);
+    const companyRows = await db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.enabled, true))
+      .orderBy(asc(companies.name));
+    const officeRows = await db
+      .select({ id: offices.id, name: offices.name, company_id: offices.companyId })
+      .from(offices)
+      .where(eq(offices.enabled, true))
+      .orderBy(asc(offices.name));
+    const groupRows = await db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .orderBy(asc(groups.name));
+    const treeRows = await db
+      .select({
+        id: groupTrees.id,
+        name: groupTrees.name,
+        groupId: groupTrees.groupId,
+        parent_id: groupTrees.parentId,
+      })
+      .from(groupTrees)
+      .orderBy(asc(groupTrees.name));
+    const assetRows = await db
+      .select({ id: assets.id, name: assets.name, code: assets.code })
+      .from(assets)
+      .where(eq(assets.enabled, true))
+      .orderBy(asc(assets.name));
+    const held = await db
+      .select({ assetId: assetAssignments.assetId })
+      .from(assetAssignments)
+      .where(isNull(assetAssignments.returnedAt));
     const heldIds = new Set(held.map((h) => h.assetId));
     return {
       companies: companyRows,
@@ -599,16 +600,14 @@ export const profileRepository = {
     );
     const column = options.sort.column === 'id' ? activities.id : activities.createdAt;
     const order = options.sort.dir === 'asc' ? asc(column) : desc(column);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(activities)
-        .where(where)
-        .orderBy(order, options.sort.dir === 'asc' ? asc(activities.id) : desc(activities.id))
-        .limit(options.limit)
-        .offset(options.offset),
-      db.select({ n: count() }).from(activities).where(where),
-    ]);
+    const rows = await db
+      .select()
+      .from(activities)
+      .where(where)
+      .orderBy(order, options.sort.dir === 'asc' ? asc(activities.id) : desc(activities.id))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [total] = await db.select({ n: count() }).from(activities).where(where);
     return { rows, total: total?.n ?? 0 };
   },
 };

@@ -26,16 +26,19 @@ import {
   separationSection,
   userCreated,
 } from '@hr/contracts/employees';
-import { MESSAGES } from '@hr/contracts/messages';
+import type { ErrorCode } from '@hr/contracts/error-codes';
+import { changesQuery, recordChangesResponse } from '@hr/contracts/record-changes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
+import { domainError } from '../../lib/errors';
+import { listAnswer } from '../../lib/list';
 import { PHOTO_SIZES } from '../../lib/signed-urls';
 import type { FeatureDeps } from '../deps';
 import { ActivitiesService } from './activities.service';
-import { AdminService } from './admin.service';
+import { ChangesService } from './changes.service';
+import { EmployeeAdminService } from './employee-admin.service';
 import { MediaService, PHOTO_ERRORS } from './media.service';
 import { ProfileService } from './profile.service';
 import { LIST_SECTIONS } from './sections';
@@ -55,14 +58,12 @@ const PHOTO_BODY_LIMIT = base64Length(PHOTO_MAX_BYTES) + JSON_SLACK;
 const DOCUMENT_BODY_LIMIT = base64Length(DOCUMENT_MAX_BYTES) + JSON_SLACK;
 
 /**
- * A body over the route's limit answers with the upload's own message (the
+ * A body over the route's limit answers with the upload's own code (the
  * rest goes to the app's error handler).
  */
-function tooLargeAs(code: string, field: string, message: string) {
+function tooLargeAs(code: ErrorCode, field: string) {
   return (error: FastifyError, _request: FastifyRequest, _reply: FastifyReply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError(413, code, message, { errors: { children: { [field]: { errors: [message] } } } });
-    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw domainError(code, {}, field);
     throw error;
   };
 }
@@ -74,8 +75,9 @@ function tooLargeAs(code: string, field: string, message: string) {
 export async function profileRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const profiles = new ProfileService(deps.db, deps.secret);
   const media = new MediaService(deps.db, deps.secret);
-  const admin = new AdminService(deps.db, deps.authService, deps.onMessageQueued);
+  const admin = new EmployeeAdminService(deps.db, deps.authService, deps.onMessageQueued);
   const activityLog = new ActivitiesService(deps.db);
+  const changeLog = new ChangesService(deps.db, deps.secret);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // ------------------------------------------------------------------ profile
@@ -266,7 +268,7 @@ export async function profileRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/employees/photo/:id',
     {
       bodyLimit: PHOTO_BODY_LIMIT,
-      errorHandler: tooLargeAs(PHOTO_ERRORS.tooLarge, 'photo', MESSAGES.photoTooLarge),
+      errorHandler: tooLargeAs(PHOTO_ERRORS.tooLarge, 'photo'),
       schema: {
         operationId: 'uploadEmployeePhoto',
         summary: 'A new profile photo: PNG or JPEG as base64, at most 2 MB (the employee or HR)',
@@ -334,7 +336,7 @@ export async function profileRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/employees/:id/files',
     {
       bodyLimit: DOCUMENT_BODY_LIMIT,
-      errorHandler: tooLargeAs('file_too_large', 'file', MESSAGES.fileTooLarge),
+      errorHandler: tooLargeAs('file_too_large', 'file'),
       schema: {
         operationId: 'uploadEmployeeDocument',
         summary: 'Adds a document (base64, at most 5 MB) to a profile (the employee or HR)',
@@ -556,6 +558,28 @@ export async function profileRoutes(app: FastifyInstance, deps: FeatureDeps) {
       },
     },
     async (request) => admin.options(caller(request), request.params.id),
+  );
+
+  // ------------------------------------------------------------------ change log
+  r.get(
+    '/employees/:id/changes',
+    {
+      schema: {
+        operationId: 'employeeChanges',
+        summary:
+          "The changes to an employee's record, newest first: who, when, which part, each field before and after (the employee, their managers, HR)",
+        tags,
+        security,
+        params: employeeParams,
+        querystring: changesQuery,
+        response: { 200: recordChangesResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await changeLog.list(caller(request), request.params.id, request.query);
+      return listAnswer(request.url, items, total, page, limit);
+    },
   );
 
   // ------------------------------------------------------------------ activity log

@@ -10,11 +10,12 @@ import type { FieldIssue } from '@hr/contracts/errors';
 import { MESSAGES, NOTICES } from '@hr/contracts/messages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditChange, type FieldValues } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { notFound, validationFailed } from '../../lib/errors';
+import { domainError, validationFailed } from '../../lib/errors';
 import { photoUrls } from '../../lib/signed-urls';
 import { accessTo, authorize, permissionsOf } from './profile.access';
+import { EMPLOYEE_PARTS, type EmployeePart, itemValues, separationValues } from './profile.changes';
 import { profileRepository as repo } from './profile.repository';
 import { checkLookups, type ListSection, SECTIONS } from './sections';
 
@@ -35,6 +36,9 @@ function person(
   return { id: p.id, eid: p.eid, name: p.name, photo: photoUrls(secret, p.id, p.photoVersion ?? 0) };
 }
 
+/** The parameters of a missing item: its English name and its section, by which a client names it. */
+const itemParams = (section: ListSection) => ({ item: section.summary, section: section.section });
+
 async function failOn(issues: FieldIssue[]) {
   if (issues.length > 0) throw validationFailed(issues);
 }
@@ -46,11 +50,37 @@ export class ProfileService {
     private readonly secret: string,
   ) {}
 
+  /** A part of the employee row as the change log keeps it. */
+  private async partOf(db: Db, employeeId: number, part: EmployeePart): Promise<FieldValues> {
+    const core = await repo.core(db, employeeId);
+    if (!core) throw domainError('employee_not_found');
+    return EMPLOYEE_PARTS[part](core);
+  }
+
+  /** Runs a change of one part of the employee row and audits its fields before and after. */
+  private async changePart(
+    tx: Db,
+    auth: AuthContext,
+    employeeId: number,
+    part: EmployeePart,
+    write: () => Promise<void>,
+  ) {
+    const before = await this.partOf(tx, employeeId, part);
+    await write();
+    await auditChange(tx, auth, {
+      action: 'profile_update',
+      employeeId,
+      section: part,
+      before,
+      after: await this.partOf(tx, employeeId, part),
+    });
+  }
+
   /** GET employees/{id}: the whole profile for those who may read it, else the directory card. */
   async profile(auth: AuthContext, employeeId: number, db: Db = this.db): Promise<EmployeeProfile> {
     const access = await accessTo(db, auth, employeeId);
     const core = await repo.core(db, employeeId);
-    if (!core) throw notFound('The employee does not exist.');
+    if (!core) throw domainError('employee_not_found');
     const e = core.e;
     const permissions = permissionsOf(access, { hasUser: core.user !== null, enabled: e.enabled });
     const card = {
@@ -66,24 +96,20 @@ export class ProfileService {
     };
     if (permissions.view === 'card') return { ...card, view: 'card', permissions };
 
-    const [members, references, contacts, histories, achievements, trainings, skills, educations, languages] =
-      await Promise.all([
-        SECTIONS.members.load(db, employeeId),
-        SECTIONS.references.load(db, employeeId),
-        SECTIONS.contacts.load(db, employeeId),
-        SECTIONS.histories.load(db, employeeId),
-        SECTIONS.achievements.load(db, employeeId),
-        SECTIONS.trainings.load(db, employeeId),
-        SECTIONS.skills.load(db, employeeId),
-        SECTIONS.educations.load(db, employeeId),
-        SECTIONS.languages.load(db, employeeId),
-      ]);
-    const [assets, documents, separation, groups] = await Promise.all([
-      repo.assets(db, employeeId),
-      repo.documents(db, employeeId),
-      repo.separation(db, employeeId),
-      repo.groups(db, employeeId),
-    ]);
+    // One query after another: they share one connection (a transaction may be the handle).
+    const members = await SECTIONS.members.load(db, employeeId);
+    const references = await SECTIONS.references.load(db, employeeId);
+    const contacts = await SECTIONS.contacts.load(db, employeeId);
+    const histories = await SECTIONS.histories.load(db, employeeId);
+    const achievements = await SECTIONS.achievements.load(db, employeeId);
+    const trainings = await SECTIONS.trainings.load(db, employeeId);
+    const skills = await SECTIONS.skills.load(db, employeeId);
+    const educations = await SECTIONS.educations.load(db, employeeId);
+    const languages = await SECTIONS.languages.load(db, employeeId);
+    const assets = await repo.assets(db, employeeId);
+    const documents = await repo.documents(db, employeeId);
+    const separation = await repo.separation(db, employeeId);
+    const groups = await repo.groups(db, employeeId);
 
     return {
       ...card,
@@ -189,24 +215,20 @@ export class ProfileService {
       if ((holder && holder.id !== employeeId) || (await repo.usernameTaken(tx, input.eid, employeeId)))
         issues.push({ path: ['eid'], message: MESSAGES.eidTaken });
       await failOn(issues);
-      await repo.updateEmployee(tx, employeeId, {
-        name: input.name,
-        eid: input.eid,
-        mobile: input.mobile,
-        email: input.email,
-        bloodGroup: input.blood_group,
-        designationId: input.designation ? await repo.designationId(tx, input.designation) : null,
-        statusId: input.status_id,
-        levelId: input.level_id,
-        gradeId: input.grade_id,
-      });
-      // The E-ID is what the employee signs in with.
-      await repo.renameUser(tx, employeeId, input.eid);
-      await audit(tx, auth, {
-        action: 'profile_update',
-        entity: 'employee',
-        entityId: employeeId,
-        data: { section: 'basic' },
+      await this.changePart(tx, auth, employeeId, 'basic', async () => {
+        await repo.updateEmployee(tx, employeeId, {
+          name: input.name,
+          eid: input.eid,
+          mobile: input.mobile,
+          email: input.email,
+          bloodGroup: input.blood_group,
+          designationId: input.designation ? await repo.designationId(tx, input.designation) : null,
+          statusId: input.status_id,
+          levelId: input.level_id,
+          gradeId: input.grade_id,
+        });
+        // The E-ID is what the employee signs in with.
+        await repo.renameUser(tx, employeeId, input.eid);
       });
     });
     return this.profile(auth, employeeId);
@@ -222,25 +244,21 @@ export class ProfileService {
           ['religion_id', input.religion_id, 'religion'],
         ]),
       );
-      await repo.updateEmployee(tx, employeeId, {
-        pob: input.pob,
-        dob: input.dob,
-        genderId: input.gender_id,
-        religionId: input.religion_id,
-        nationality: input.nationality,
-        nid: input.nid,
-        tin: input.tin,
-        passportNo: input.passport_no,
-        drivingLicense: input.driving_license,
-        joiningDate: input.joining_date,
-        confirmationDate: input.confirmation_date,
-      });
-      await audit(tx, auth, {
-        action: 'profile_update',
-        entity: 'employee',
-        entityId: employeeId,
-        data: { section: 'general' },
-      });
+      await this.changePart(tx, auth, employeeId, 'general', () =>
+        repo.updateEmployee(tx, employeeId, {
+          pob: input.pob,
+          dob: input.dob,
+          genderId: input.gender_id,
+          religionId: input.religion_id,
+          nationality: input.nationality,
+          nid: input.nid,
+          tin: input.tin,
+          passportNo: input.passport_no,
+          drivingLicense: input.driving_license,
+          joiningDate: input.joining_date,
+          confirmationDate: input.confirmation_date,
+        }),
+      );
     });
     return (await this.fullProfile(auth, employeeId)).general;
   }
@@ -249,10 +267,12 @@ export class ProfileService {
   async updateAddress(auth: AuthContext, employeeId: number, input: Address) {
     await this.db.transaction(async (tx) => {
       authorize(await accessTo(tx, auth, employeeId), 'edit:address');
-      await repo.updateEmployee(tx, employeeId, {
-        presentAddress: input.present,
-        permanentAddress: input.permanent,
-      });
+      await this.changePart(tx, auth, employeeId, 'address', () =>
+        repo.updateEmployee(tx, employeeId, {
+          presentAddress: input.present,
+          permanentAddress: input.permanent,
+        }),
+      );
     });
     return (await this.fullProfile(auth, employeeId)).address;
   }
@@ -264,13 +284,15 @@ export class ProfileService {
       await failOn(
         await checkLookups(tx, [['marital_status_id', input.marital_status_id, 'marital_status']]),
       );
-      await repo.updateEmployee(tx, employeeId, {
-        fatherName: input.father_name,
-        motherName: input.mother_name,
-        spouseName: input.spouse_name,
-        marriageDate: input.marriage_date,
-        maritalStatusId: input.marital_status_id,
-      });
+      await this.changePart(tx, auth, employeeId, 'family', () =>
+        repo.updateEmployee(tx, employeeId, {
+          fatherName: input.father_name,
+          motherName: input.mother_name,
+          spouseName: input.spouse_name,
+          marriageDate: input.marriage_date,
+          maritalStatusId: input.marital_status_id,
+        }),
+      );
     });
     return (await this.fullProfile(auth, employeeId)).family;
   }
@@ -286,6 +308,7 @@ export class ProfileService {
           ['mode_id', input.mode_id, 'separation_mode'],
         ]),
       );
+      const before = separationValues(await repo.separation(tx, employeeId));
       await repo.upsertSeparation(tx, employeeId, {
         resignDate: input.resign_date,
         lastWorkingDate: input.last_working_date,
@@ -294,11 +317,12 @@ export class ProfileService {
         statusId: input.status_id,
         modeId: input.mode_id,
       });
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'profile_update',
-        entity: 'employee',
-        entityId: employeeId,
-        data: { section: 'separation' },
+        employeeId,
+        section: 'separation',
+        before,
+        after: separationValues(await repo.separation(tx, employeeId)),
       });
     });
     return (await this.fullProfile(auth, employeeId)).separation;
@@ -306,14 +330,19 @@ export class ProfileService {
 
   private async fullProfile(auth: AuthContext, employeeId: number) {
     const profile = await this.profile(auth, employeeId);
-    if (profile.view !== 'full') throw notFound();
+    if (profile.view !== 'full') throw domainError('profile_not_full');
     return profile;
   }
 
-  private async itemOf(section: ListSection, employeeId: number, itemId: number) {
-    const item = (await section.load(this.db, employeeId)).find((i) => i.id === itemId);
-    if (!item) throw notFound();
+  private async itemOf(section: ListSection, employeeId: number, itemId: number, db: Db = this.db) {
+    const item = (await section.load(db, employeeId)).find((i) => i.id === itemId);
+    if (!item) throw domainError('profile_item_not_found', itemParams(section));
     return item;
+  }
+
+  /** An item's fields as the change log keeps them. */
+  private async itemRecord(tx: Db, section: ListSection, employeeId: number, itemId: number) {
+    return itemValues(await this.itemOf(section, employeeId, itemId, tx));
   }
 
   /** POST employees/{id}/{section}: adds an item. */
@@ -321,7 +350,16 @@ export class ProfileService {
     const itemId = await this.db.transaction(async (tx) => {
       authorize(await accessTo(tx, auth, employeeId), `edit:${section.section}`);
       await failOn(await section.check(tx, input));
-      return repo.insertItem(tx, section.table, { ...section.values(input), employeeId } as never);
+      const id = await repo.insertItem(tx, section.table, { ...section.values(input), employeeId } as never);
+      await auditChange(tx, auth, {
+        action: 'item_add',
+        employeeId,
+        section: section.section,
+        itemId: id,
+        before: null,
+        after: await this.itemRecord(tx, section, employeeId, id),
+      });
+      return id;
     });
     return this.itemOf(section, employeeId, itemId);
   }
@@ -337,6 +375,7 @@ export class ProfileService {
     await this.db.transaction(async (tx) => {
       authorize(await accessTo(tx, auth, employeeId), `edit:${section.section}`);
       await failOn(await section.check(tx, input));
+      const before = await this.itemRecord(tx, section, employeeId, itemId);
       const done = await repo.updateItem(
         tx,
         section.table,
@@ -345,7 +384,15 @@ export class ProfileService {
         section.values(input),
         section.scope,
       );
-      if (!done) throw notFound(`This employee has no such ${section.summary}.`);
+      if (!done) throw domainError('profile_item_not_found', itemParams(section));
+      await auditChange(tx, auth, {
+        action: 'item_update',
+        employeeId,
+        section: section.section,
+        itemId,
+        before,
+        after: await this.itemRecord(tx, section, employeeId, itemId),
+      });
     });
     return this.itemOf(section, employeeId, itemId);
   }
@@ -354,8 +401,17 @@ export class ProfileService {
   async deleteItem(auth: AuthContext, section: ListSection, employeeId: number, itemId: number) {
     await this.db.transaction(async (tx) => {
       authorize(await accessTo(tx, auth, employeeId), `edit:${section.section}`);
+      const before = await this.itemRecord(tx, section, employeeId, itemId);
       const done = await repo.deleteItem(tx, section.table, employeeId, itemId, section.scope);
-      if (!done) throw notFound(`This employee has no such ${section.summary}.`);
+      if (!done) throw domainError('profile_item_not_found', itemParams(section));
+      await auditChange(tx, auth, {
+        action: 'item_delete',
+        employeeId,
+        section: section.section,
+        itemId,
+        before,
+        after: null,
+      });
     });
     return { message: NOTICES.dataDeleted };
   }

@@ -1,18 +1,17 @@
 import type { REMOTE_WORK_SORT_FIELDS } from '@hr/contracts/remote-work';
 import { REQUEST_STATUS } from '@hr/contracts/workflow';
-import { type AnyColumn, and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { employees, remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
-import { personColumns, personTables } from '../../lib/approvers';
-import { inWrittenJoinOrder, offsetOf } from '../../lib/list';
-
-const people = personTables();
+import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
+import { personJson, personName } from '../../lib/approvers';
 
 export type RemoteWorkInsert = typeof remoteWorks.$inferInsert;
 
-function baseQuery(db: Db) {
+/** One request with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
+function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
   return db
     .select({
+      total,
       id: remoteWorks.id,
       employeeId: remoteWorks.employeeId,
       lineManagerId: remoteWorks.lineManagerId,
@@ -29,14 +28,11 @@ function baseQuery(db: Db) {
       description: remoteWorks.description,
       createdAt: remoteWorks.createdAt,
       updatedAt: remoteWorks.updatedAt,
-      owner: personColumns(people.owner),
-      lineManager: personColumns(people.lineManager),
-      oneOverOne: personColumns(people.oneOverOne),
+      owner: personJson(remoteWorks.employeeId),
+      lineManager: personJson(remoteWorks.lineManagerId),
+      oneOverOne: personJson(remoteWorks.oneOverOneId),
     })
     .from(remoteWorks)
-    .innerJoin(people.owner, eq(people.owner.id, remoteWorks.employeeId))
-    .leftJoin(people.lineManager, eq(people.lineManager.id, remoteWorks.lineManagerId))
-    .leftJoin(people.oneOverOne, eq(people.oneOverOne.id, remoteWorks.oneOverOneId))
     .innerJoin(remoteWorkTypes, eq(remoteWorkTypes.id, remoteWorks.typeId))
     .leftJoin(
       workflowStatuses,
@@ -47,7 +43,7 @@ function baseQuery(db: Db) {
 export type RemoteWorkRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /** Sortable fields of the remote-work list (the names the contract lists). */
-export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], AnyColumn> = {
+export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], AnyColumn | SQL> = {
   id: remoteWorks.id,
   created: remoteWorks.createdAt,
   updated: remoteWorks.updatedAt,
@@ -55,64 +51,16 @@ export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], 
   to_date: remoteWorks.toDate,
   type: remoteWorkTypes.name,
   status: remoteWorks.statusId,
-  employee: people.owner.name,
+  employee: personName(remoteWorks.employeeId),
 };
 
 export const remoteWorkRepository = {
-  async page(db: Db, where: SQL | undefined, order: SQL[], page: number, limit: number) {
-    return inWrittenJoinOrder(db, (tx) =>
-      baseQuery(tx)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offsetOf(page, limit)),
-    );
-  },
+  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
+  page: baseQuery,
 
   async find(db: Db, id: number): Promise<RemoteWorkRow | null> {
     const [row] = await baseQuery(db).where(eq(remoteWorks.id, id)).limit(1);
     return row ?? null;
-  },
-
-  async insert(db: Db, values: RemoteWorkInsert): Promise<number> {
-    const [row] = await db.insert(remoteWorks).values(values).returning({ id: remoteWorks.id });
-    return row!.id;
-  },
-
-  /** Changes a request that is still in `status`; answers whether it did. */
-  async updateIf(
-    db: Db,
-    id: number,
-    status: readonly number[],
-    values: Partial<RemoteWorkInsert>,
-  ): Promise<boolean> {
-    const done = await db
-      .update(remoteWorks)
-      .set(values)
-      .where(and(eq(remoteWorks.id, id), inArray(remoteWorks.statusId, [...status])))
-      .returning({ id: remoteWorks.id });
-    return done.length === 1;
-  },
-
-  async deleteIf(db: Db, id: number, status: readonly number[]): Promise<boolean> {
-    const done = await db
-      .delete(remoteWorks)
-      .where(and(eq(remoteWorks.id, id), inArray(remoteWorks.statusId, [...status])))
-      .returning({ id: remoteWorks.id });
-    return done.length === 1;
-  },
-
-  /**
-   * Holds the employee's row until the transaction ends, so that two requests
-   * of one employee saved at the same moment cannot both pass the overlap check.
-   */
-  async lockEmployee(db: Db, employeeId: number): Promise<boolean> {
-    const rows = await db
-      .select({ id: employees.id })
-      .from(employees)
-      .where(eq(employees.id, employeeId))
-      .for('update');
-    return rows.length === 1;
   },
 
   /** Another request of the employee (not rejected) that overlaps [start, end). */

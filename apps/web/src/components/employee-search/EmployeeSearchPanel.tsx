@@ -1,6 +1,5 @@
 import { ClearOutlined, DownOutlined, FilterOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { BLOOD_GROUPS, type EmployeeSearchFilter, type GroupTreeItem } from '@hr/contracts/employee-search';
-import { DATE_FORMAT } from '@hr/contracts/limits';
 import type { LookupName, Option } from '@hr/contracts/lookups';
 import {
   Badge,
@@ -22,16 +21,17 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { DATE_FORMAT, DAY_MONTH_FORMAT } from '../../lib/dates';
 import { isRtl } from '../../lib/i18n';
 import { useAllLookups, useCompanyOptions, useExams, useGroups, useOfficeOptions } from './api';
 import './employee-search.css';
 import {
   AGE_RANGE,
   FIELD_OF,
-  FILTER_KEYS,
   FILTER_SECTIONS,
   type FilterKey,
   fromFilter,
+  offeredFilters,
   readSavedSearch,
   SERVICE_RANGE,
   type SearchFormValues,
@@ -47,6 +47,11 @@ export interface EmployeeSearchPanelProps {
   storageKey?: string;
   /** Offers the Status filter (active, disabled or all employees): for HR administrators. */
   allowStatus?: boolean;
+  /**
+   * Offers the filters on personal data (birthday, religion, separation...):
+   * for HR administrators, who may filter everyone on them (DESIGN.md §9).
+   */
+  allowPersonal?: boolean;
   /** The panel starts open (default) or folded. */
   defaultOpen?: boolean;
 }
@@ -81,13 +86,17 @@ export function EmployeeSearchPanel({
   onSearch,
   storageKey,
   allowStatus = false,
+  allowPersonal = false,
   defaultOpen = true,
 }: EmployeeSearchPanelProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const key = storageKey ?? location.pathname;
   const [saved] = useState(() => readSavedSearch(key));
-  const allowed = useMemo(() => FILTER_KEYS.filter((k) => allowStatus || k !== 'status'), [allowStatus]);
+  const allowed = useMemo(
+    () => offeredFilters({ status: allowStatus, personal: allowPersonal }),
+    [allowStatus, allowPersonal],
+  );
   const [shown, setShown] = useState<FilterKey[]>(() => saved.filters.filter((k) => allowed.includes(k)));
   const [open, setOpen] = useState(defaultOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -223,7 +232,7 @@ export function EmployeeSearchPanel({
       case 'birthday':
         return (
           <DatePicker.RangePicker
-            format="DD MMM"
+            format={DAY_MONTH_FORMAT}
             placeholder={[t('employees.search.from'), t('employees.search.to')]}
             style={{ width: '100%' }}
           />
@@ -333,6 +342,7 @@ export function EmployeeSearchPanel({
         onFinish={(values) => apply({ ...form.getFieldsValue(true), ...values })}
         hidden={!open}
         className="employee-search__form"
+        aria-label={t('common.filterOptions')}
       >
         <Row gutter={[16, 0]}>
           <Col xs={24} lg={shown.length > 0 ? 12 : 24}>
@@ -385,6 +395,11 @@ export function EmployeeSearchPanel({
           </Flex>
         }
       >
+        {allowPersonal ? null : (
+          <Typography.Paragraph type="secondary" className="employee-search__hint">
+            {t('employees.search.personalForHr')}
+          </Typography.Paragraph>
+        )}
         <Checkbox.Group
           value={shown}
           onChange={(values) => chooseFilters(values as FilterKey[])}

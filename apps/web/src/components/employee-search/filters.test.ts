@@ -1,4 +1,4 @@
-import { employeeSearchFilter } from '@hr/contracts/employee-search';
+import { employeeSearchFilter, personalFiltersOf } from '@hr/contracts/employee-search';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -6,6 +6,8 @@ import {
   DEFAULT_FILTERS,
   FILTER_KEYS,
   fromFilter,
+  isPersonalFilter,
+  offeredFilters,
   readSavedSearch,
   SERVICE_RANGE,
   toFilter,
@@ -95,5 +97,54 @@ describe('saved searches', () => {
     expect(readSavedSearch('/x').filters).toEqual(['gender']);
     localStorage.setItem('hr.employeeSearch:/y', '{not json');
     expect(readSavedSearch('/y').filters).toEqual(DEFAULT_FILTERS);
+  });
+});
+
+describe('offeredFilters', () => {
+  test('an employee is offered the directory filters only; HR every filter', () => {
+    expect(offeredFilters({ status: false, personal: false })).toEqual([
+      'joiningDate',
+      'service',
+      'level',
+      'grade',
+      'company',
+      'office',
+      'groups',
+    ]);
+    expect(offeredFilters({ status: true, personal: true })).toEqual([...FILTER_KEYS]);
+    expect(offeredFilters({ status: true, personal: false })).toContain('status');
+    expect(offeredFilters({ status: false, personal: true })).not.toContain('status');
+  });
+
+  test('the personal filters are those the server counts as personal', () => {
+    expect(FILTER_KEYS.filter(isPersonalFilter)).toEqual([
+      'gender',
+      'bloodGroup',
+      'religion',
+      'maritalStatus',
+      'birthday',
+      'age',
+      'employeeStatus',
+      'confirmationDate',
+      'educationType',
+      'exam',
+      'separation',
+      'separationType',
+      'separationStatus',
+    ]);
+  });
+
+  test('a search made of the offered filters is one the server lets an employee make', () => {
+    const filter = toFilter(
+      { company_ids: [1], office_ids: [2], level_ids: [3], service_years: [2, 5], religion_ids: [4] },
+      offeredFilters({ status: false, personal: false }),
+    );
+    expect(filter).toEqual({
+      company_ids: [1],
+      office_ids: [2],
+      level_ids: [3],
+      service_years: { min: 2, max: 5 },
+    });
+    expect(personalFiltersOf(filter)).toEqual([]);
   });
 });

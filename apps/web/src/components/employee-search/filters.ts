@@ -2,8 +2,10 @@ import {
   AGE_MAX,
   AGE_MIN,
   type EmployeeSearchFilter,
+  SEARCH_FILTER_CLASS,
   SERVICE_MAX,
   SERVICE_MIN,
+  type SearchFilterName,
 } from '@hr/contracts/employee-search';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -101,6 +103,20 @@ export const FIELD_OF: Record<FilterKey, keyof SearchFormValues> = {
   age: 'age',
   service: 'service_years',
 };
+
+/**
+ * Whether a filter reads personal data (DESIGN.md §9): the server refuses it
+ * to anyone but HR over the whole directory, so the panel offers it to HR only.
+ */
+export const isPersonalFilter = (k: FilterKey) =>
+  SEARCH_FILTER_CLASS[FIELD_OF[k] as SearchFilterName] !== 'directory';
+
+/** The filters a panel offers: Status and the personal filters only where the caller may use them. */
+export function offeredFilters(options: { status: boolean; personal: boolean }): FilterKey[] {
+  return FILTER_KEYS.filter(
+    (k) => (options.status || k !== 'status') && (options.personal || !isPersonalFilter(k)),
+  );
+}
 
 export const AGE_RANGE: [number, number] = [AGE_MIN, AGE_MAX];
 export const SERVICE_RANGE: [number, number] = [SERVICE_MIN, SERVICE_MAX];

@@ -1,3 +1,4 @@
+import type { RecordKind } from '@hr/contracts/error-codes';
 import type { Status } from '@hr/contracts/lists';
 import { Button, Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
@@ -51,7 +52,13 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
           />
         }
       />
-      <Card size="small" style={{ marginBottom: 16 }} title={t('common.filterOptions')}>
+      <Card
+        size="small"
+        style={{ marginBottom: 16 }}
+        title={t('common.filterOptions')}
+        role="region"
+        aria-label={t('common.filterOptions')}
+      >
         <Flex gap={12} wrap align="center">
           {props.filters}
           <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
@@ -79,9 +86,18 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
   );
 }
 
-/** The sortable Status column: a coloured badge. */
-export function statusColumn<R extends { status: Status }>(title: string): ListColumns<R>[number] {
-  return { title, key: 'status', sortField: 'status', render: (_, r) => <StatusTag status={r.status} /> };
+/** The sortable Status column: a coloured badge, named by the record kind's statuses. */
+export function statusColumn<R extends { status: Status }>(
+  title: string,
+  kind: RecordKind,
+): ListColumns<R>[number] {
+  return {
+    title,
+    key: 'status',
+    sortField: 'status',
+    fixed: 'right',
+    render: (_, r) => <StatusTag kind={kind} status={r.status} />,
+  };
 }
 
 /** The Action column: the row menu, each action enabled as `enabled` says. */

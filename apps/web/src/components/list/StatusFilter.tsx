@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
+import { statusName } from '../../lib/server-errors';
 
 export function useStatuses(module: WorkflowModule) {
   return useQuery({
@@ -12,7 +13,10 @@ export function useStatuses(module: WorkflowModule) {
   });
 }
 
-/** A status filter with the names the server gives (SPEC.md §4). */
+/**
+ * A status filter of a workflow's statuses (SPEC.md §4), named in the user's
+ * language by record kind and id (the module is the record kind).
+ */
 export function StatusFilter({
   module,
   value,
@@ -32,7 +36,7 @@ export function StatusFilter({
       placeholder={t('lists.status')}
       aria-label={t('lists.status')}
       style={{ minWidth: 150 }}
-      options={(statuses.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+      options={(statuses.data ?? []).map((s) => ({ value: s.id, label: statusName(module, s) }))}
     />
   );
 }

@@ -1,9 +1,38 @@
 import type { ListResponse } from '@hr/contracts/lists';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/http';
+import { api, type Query } from '../../lib/http';
 
-/** The administration lists: companies, offices and assets (SPEC.md §7 Other resources). */
-export type Resource = 'companies' | 'offices' | 'assets';
+/**
+ * The reference lists HR administrators manage (SPEC.md §7 Other resources,
+ * and the leave module's types, durations and holidays): where the API has
+ * them, the cached queries a change refreshes (forms and filters read the
+ * same keys), and what every list call sends.
+ */
+export const ADMIN_RESOURCES = {
+  companies: { path: 'companies', queryKey: ['companies'] },
+  offices: { path: 'offices', queryKey: ['offices'] },
+  assets: { path: 'assets', queryKey: ['assets'] },
+  // Disabled ones too: the administrator manages them.
+  leaveTypes: { path: 'leave/types', queryKey: ['leave', 'types'], query: { all: true } },
+  leaveDurations: { path: 'leave/durations', queryKey: ['leave', 'durations'], query: { all: true } },
+  holidays: { path: 'holidays', queryKey: ['holidays'] },
+  kpiYears: { path: 'kpis/years', queryKey: ['kpi', 'lookup', 'years'], query: { all: true } },
+  kpiPerspectives: {
+    path: 'kpis/objectives/perspectives',
+    queryKey: ['kpi', 'lookup', 'perspectives'],
+    query: { all: true },
+  },
+  kpiTargetUnits: {
+    path: 'kpis/objectives/kpis/target-units',
+    queryKey: ['kpi', 'lookup', 'target-units'],
+    query: { all: true },
+  },
+} as const satisfies Record<string, { path: string; queryKey: readonly string[]; query?: Query }>;
+
+export type Resource = keyof typeof ADMIN_RESOURCES;
+
+const resourceQuery = (resource: Resource): Query =>
+  (ADMIN_RESOURCES[resource] as { query?: Query }).query ?? {};
 
 export interface AdminListQuery {
   page: number;
@@ -12,12 +41,16 @@ export interface AdminListQuery {
   search: string;
 }
 
-export function useAdminList<Row>(resource: Resource, query: AdminListQuery) {
+/** One page of an administration list; `filters` are the screen's own (a year, a company). */
+export function useAdminList<Row>(resource: Resource, query: AdminListQuery, filters: Query = {}) {
+  const { path, queryKey } = ADMIN_RESOURCES[resource];
   return useQuery({
-    queryKey: [resource, 'admin-list', query],
+    queryKey: [...queryKey, 'admin-list', query, filters],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<Row>>(resource, {
+      api.get<ListResponse<Row>>(path, {
         query: {
+          ...resourceQuery(resource),
+          ...filters,
           page: query.page,
           limit: query.limit,
           sort: query.sort,
@@ -36,20 +69,20 @@ export function useAdminList<Row>(resource: Resource, query: AdminListQuery) {
  */
 export function useAdminMutations<Row, Body>(resource: Resource) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [resource] });
+  const { path, queryKey } = ADMIN_RESOURCES[resource];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...queryKey] });
   const create = useMutation({
-    mutationFn: (body: Body) => api.post<Row>(resource, body),
+    mutationFn: (body: Body) => api.post<Row>(path, body),
     onSuccess: refresh,
     meta: { silent: true },
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Partial<Body> }) =>
-      api.patch<Row>(`${resource}/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: Partial<Body> }) => api.patch<Row>(`${path}/${id}`, body),
     onSuccess: refresh,
     meta: { silent: true },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`${resource}/${id}`),
+    mutationFn: (id: number) => api.delete<{ message: string }>(`${path}/${id}`),
     onSuccess: refresh,
     meta: { silent: true },
   });

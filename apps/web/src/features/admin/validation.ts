@@ -2,17 +2,21 @@ import { ADMIN_MESSAGES, type AdminMessageId } from '@hr/contracts/admin';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/http';
-import { i18n } from '../../lib/i18n';
+import { i18n, translateValidation } from '../../lib/i18n';
 import { reportError } from '../../lib/notify';
 
 const idByText = new Map<string, AdminMessageId>(
   (Object.entries(ADMIN_MESSAGES) as [AdminMessageId, string][]).map(([id, text]) => [text, id]),
 );
 
-/** A field error of the administration forms in the current language (by its id), else as the server wrote it. */
+/**
+ * A field error of the administration forms in the current language: by its
+ * id among the administration's texts, else among the shared SPEC.md texts,
+ * else as the server wrote it.
+ */
 export function translateAdmin(text: string): string {
   const id = idByText.get(text);
-  return id ? i18n.t(`admin.common.validation.${id}`) : text;
+  return id ? i18n.t(`admin.common.validation.${id}`) : translateValidation(text);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-import { endSession, getSession, startSession, useSession } from '../../lib/session';
+import { queryClient } from '../../lib/query';
+import { endSession, getSession, resumeStoredSession, startSession, useSession } from '../../lib/session';
 
 export const authKeys = {
   me: ['me'] as const,
@@ -59,6 +60,24 @@ export async function logout() {
   } catch {
     // The local session has ended anyway; the token expires on its own.
   }
+}
+
+/**
+ * Ends this tab's impersonation: the tab goes back to the administrator's
+ * own session where this browser keeps one (true), and the impersonation's
+ * token is revoked on the server.
+ */
+export async function stopImpersonating(): Promise<boolean> {
+  const session = getSession();
+  if (!session) return false;
+  queryClient.clear();
+  const resumed = resumeStoredSession();
+  try {
+    await api.post<MessageResponse>('logout', undefined, { token: session.token });
+  } catch {
+    // The tab has left the session anyway; the administrator's logout or expiry ends it too.
+  }
+  return resumed;
 }
 
 export function useRequestOtp() {

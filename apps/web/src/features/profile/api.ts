@@ -7,6 +7,7 @@ import type {
   ProfileDocument,
 } from '@hr/contracts/employees';
 import type { AllLookups, Exam } from '@hr/contracts/lookups';
+import type { RecordChangesResponse } from '@hr/contracts/record-changes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
@@ -14,6 +15,7 @@ export const profileKeys = {
   all: ['profile'] as const,
   profile: (id: number) => ['profile', id] as const,
   activities: (id: number, params: object) => ['profile', id, 'activities', params] as const,
+  changes: (id: number, page: number) => ['profile', id, 'changes', page] as const,
   adminOptions: (id: number) => ['profile', id, 'admin-options'] as const,
   lookups: ['lookups'] as const,
   exams: ['exams'] as const,
@@ -124,6 +126,19 @@ export function useActivities(
         },
       }),
     enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET employees/{id}/changes: a page of the record's change log, newest first. */
+export function useChanges(employeeId: number, page: number, limit: number) {
+  return useQuery({
+    queryKey: profileKeys.changes(employeeId, page),
+    queryFn: ({ signal }) =>
+      api.get<RecordChangesResponse>(`employees/${employeeId}/changes`, {
+        signal,
+        query: { page, limit, sort: 'id,desc' },
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@
 import admin from './admin.json';
 import attendance from './attendance.json';
 import auth from './auth.json';
+import comments from './comments.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import employees from './employees.json';
@@ -12,12 +13,15 @@ import leave from './leave.json';
 import lists from './lists.json';
 import profile from './profile.json';
 import remoteWork from './remote-work.json';
+import serverErrors from './server-errors.json';
 import team from './team.json';
+import workflow from './workflow.json';
 
 export default {
   ...admin,
   ...attendance,
   ...auth,
+  ...comments,
   ...common,
   ...dashboard,
   ...employees,
@@ -29,4 +33,6 @@ export default {
   ...profile,
   ...remoteWork,
   ...team,
+  ...serverErrors,
+  ...workflow,
 };

@@ -15,18 +15,20 @@ import {
   Tooltip,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { useDebounced } from '../../../components/employee-search/use-debounced';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
+import type { Query } from '../../../lib/http';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { type Resource, useAdminList, useAdminMutations } from '../api';
 import { adminRules, applyAdminErrors } from '../validation';
 import '../admin.css';
 
+/** SPEC.md §2: lists sort by id, newest first, unless a screen says otherwise. */
 const DEFAULT_SORT = 'id,desc';
 
 export interface ResourcePageProps<Row extends { id: number; name: string }, Values extends object> {
@@ -34,26 +36,41 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
   columns: TableColumnsType<Row>;
   /** Column keys the server sorts by (the key is the sort field). */
   sortFields: readonly string[];
+  /** The sort before the user picks one (default `id,desc`). */
+  defaultSort?: string;
   schema: z.ZodType;
   emptyValues: Values;
   toValues: (row: Row) => Values;
   toBody: (values: Values) => object;
   fields: (rules: (field: string) => FormRule[]) => ReactNode;
+  /** The screen's own filters beside the search (a year picker), and what they send. */
+  filters?: ReactNode;
+  filterQuery?: Query;
+  /**
+   * One of several lists on a screen (a tab): no page title of its own, the
+   * plus button beside the search, and its sort remembered apart.
+   */
+  embedded?: boolean;
 }
 
-function savedSort(key: string, fields: readonly string[]): string {
+/** Enter in a date picker or a select picks (the typed date, the option); only in a text field does it save. */
+function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && (event.target as HTMLElement).closest('.ant-picker, .ant-select'))
+    event.preventDefault();
+}
+
+function savedSort(key: string, fields: readonly string[], fallback: string): string {
   const value = localStorage.getItem(key);
   const [field, dir] = (value ?? '').split(',');
-  return field && fields.includes(field) && (dir === 'asc' || dir === 'desc')
-    ? `${field},${dir}`
-    : DEFAULT_SORT;
+  return field && fields.includes(field) && (dir === 'asc' || dir === 'desc') ? `${field},${dir}` : fallback;
 }
 
 /**
  * One administration list (SPEC.md §2 common list behaviour): a circular plus
  * button opening the create form, pages of 10/20/50 with the pagination at
- * top and bottom, sort remembered per URL, edit in the same form, delete
- * after 'Do you want to delete this item?'.
+ * top and bottom, sort remembered per URL, search, edit in the same form
+ * (checked with the API's own zod schema), delete after 'Do you want to
+ * delete this item?'. Every reference list of the administration runs on it.
  */
 export function ResourcePage<Row extends { id: number; name: string }, Values extends object>(
   props: ResourcePageProps<Row, Values>,
@@ -61,20 +78,23 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   const { t } = useTranslation();
   const location = useLocation();
   const r = props.resource;
-  const sortKey = `hr.sort:${location.pathname}`;
+  const defaultSort = props.defaultSort ?? DEFAULT_SORT;
+  const sortKey = `hr.sort:${location.pathname}${props.embedded ? `#${r}` : ''}`;
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState(() => savedSort(sortKey, ['id', ...props.sortFields]));
+  const [sort, setSort] = useState(() => savedSort(sortKey, ['id', ...props.sortFields], defaultSort));
   const [search, setSearch] = useState('');
   const settled = useDebounced(search);
-  const list = useAdminList<Row>(r, { page, limit, sort, search: settled });
+  const filterQuery = props.filterQuery ?? {};
+  const list = useAdminList<Row>(r, { page, limit, sort, search: settled }, filterQuery);
   const { create, update, remove } = useAdminMutations<Row, object>(r);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
   const rules = adminRules(props.schema);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts from the first page
-  useEffect(() => setPage(1), [settled]);
+  const filterKey = JSON.stringify(filterQuery);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts from the first page
+  useEffect(() => setPage(1), [settled, filterKey]);
 
   // A page emptied by a delete moves back one.
   useEffect(() => {
@@ -149,7 +169,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
             <Button
               type="text"
               icon={<EditOutlined />}
-              aria-label={t('common.edit')}
+              aria-label={`${t('common.edit')} ${row.name}`}
               onClick={() => open(row)}
             />
           </Tooltip>
@@ -158,7 +178,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
               type="text"
               danger
               icon={<DeleteOutlined />}
-              aria-label={t('common.delete')}
+              aria-label={`${t('common.delete')} ${row.name}`}
               onClick={() => askDelete(row)}
             />
           </Tooltip>
@@ -173,7 +193,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     const nextSort =
       field && s?.order && props.sortFields.includes(field)
         ? `${field},${s.order === 'ascend' ? 'asc' : 'desc'}`
-        : DEFAULT_SORT;
+        : defaultSort;
     const nextLimit = pagination.pageSize ?? limit;
     if (nextSort !== sort) {
       localStorage.setItem(sortKey, nextSort);
@@ -190,36 +210,37 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   };
 
   const title = t(`admin.${r}.title`);
+  const add = (
+    <Tooltip title={t(`admin.${r}.add`)}>
+      <Button
+        type="primary"
+        shape="circle"
+        size={props.embedded ? 'middle' : 'large'}
+        icon={<PlusOutlined />}
+        aria-label={t(`admin.${r}.add`)}
+        onClick={() => open('new')}
+      />
+    </Tooltip>
+  );
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={t(`admin.${r}.subtitle`)}
-        extra={
-          <Tooltip title={t(`admin.${r}.add`)}>
-            <Button
-              type="primary"
-              shape="circle"
-              size="large"
-              icon={<PlusOutlined />}
-              aria-label={t(`admin.${r}.add`)}
-              onClick={() => open('new')}
-            />
-          </Tooltip>
-        }
-      />
+      {props.embedded ? null : <PageHeader title={title} subtitle={t(`admin.${r}.subtitle`)} extra={add} />}
       <Card size="small">
         <Flex className="admin-toolbar" justify="space-between" align="center" wrap gap={12}>
-          <Input
-            allowClear
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            prefix={<SearchOutlined />}
-            placeholder={t(`admin.${r}.searchPlaceholder`)}
-            aria-label={t('common.search')}
-            maxLength={100}
-            className="admin-toolbar__search"
-          />
+          <Flex className="admin-toolbar__filters" align="center" wrap gap={12}>
+            <Input
+              allowClear
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              prefix={<SearchOutlined />}
+              placeholder={t(`admin.${r}.searchPlaceholder`)}
+              aria-label={t('common.search')}
+              maxLength={100}
+              className="admin-toolbar__search"
+            />
+            {props.filters}
+          </Flex>
+          {props.embedded ? add : null}
         </Flex>
         <Table<Row>
           rowKey="id"
@@ -253,7 +274,13 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
         confirmLoading={create.isPending || update.isPending}
         forceRender
       >
-        <Form<Values> form={form} layout="vertical" requiredMark="optional" onFinish={save}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark="optional"
+          onFinish={save}
+          onKeyDownCapture={keepEnterInPickers}
+        >
           {props.fields(rules)}
           {/* Enter in a field saves. */}
           <button type="submit" hidden aria-hidden tabIndex={-1} />

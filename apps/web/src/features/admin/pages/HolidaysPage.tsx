@@ -1,15 +1,14 @@
+import { HOLIDAY_SORT_FIELDS } from '@hr/contracts/admin';
 import { type Holiday, holidayForm } from '@hr/contracts/leave';
 import { DATE_FORMAT } from '@hr/contracts/limits';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyOptions } from '../../../components/employee-search/api';
-import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
-import { useHolidays } from '../../leave/admin/api';
-import { ReferenceTable } from '../../leave/admin/ReferenceTable';
 import { AdminOnly } from '../components/AdminOnly';
+import { ResourcePage } from '../components/ResourcePage';
 
 interface Values {
   name: string;
@@ -18,37 +17,37 @@ interface Values {
   company_id?: number | null;
 }
 
+const EMPTY: Values = { name: '', company_id: null };
+
 /** Administration > Holidays: the days off of a year, for everyone or for one company. */
 export function Component() {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
-  const holidays = useHolidays(year);
   const companies = useCompanyOptions();
   const companyName = (id: number | null) =>
     id === null ? t('leave.admin.allCompanies') : (companies.data?.find((c) => c.id === id)?.name ?? '—');
   return (
     <AdminOnly>
-      <PageHeader title={t('nav.holidays')} subtitle={t('leave.admin.holidaysIntro')} />
-      <ReferenceTable<Holiday, Values>
-        path="holidays"
-        title={t('leave.admin.holidaysOf', { year })}
-        createLabel={t('leave.admin.addHoliday')}
-        extra={
+      <ResourcePage<Holiday, Values>
+        resource="holidays"
+        sortFields={HOLIDAY_SORT_FIELDS}
+        defaultSort="from,asc"
+        filterQuery={{ year }}
+        filters={
           <Select
             value={year}
             onChange={setYear}
             aria-label={t('leave.balances.chooseYear')}
+            style={{ width: 110 }}
             options={[thisYear - 1, thisYear, thisYear + 1, thisYear + 2].map((y) => ({
               value: y,
               label: String(y),
             }))}
           />
         }
-        rows={holidays.data}
-        loading={holidays.isPending}
         schema={holidayForm}
-        emptyValues={{ name: '', company_id: null }}
+        emptyValues={EMPTY}
         toValues={(h) => ({ name: h.name, from: dayjs(h.from), to: dayjs(h.to), company_id: h.company_id })}
         toBody={(v) => ({
           name: v.name,
@@ -64,14 +63,20 @@ export function Component() {
             key: 'days',
             title: t('leave.admin.days'),
             align: 'end',
-            render: (_, h) => dayjs(h.to).diff(h.from, 'day') + 1,
+            render: (_, h) => <span className="admin-count">{dayjs(h.to).diff(h.from, 'day') + 1}</span>,
           },
-          { key: 'company', title: t('leave.admin.company'), render: (_, h) => companyName(h.company_id) },
+          {
+            key: 'company',
+            title: t('leave.admin.company'),
+            responsive: ['sm'],
+            render: (_, h) =>
+              h.company_id === null ? <Tag>{companyName(null)}</Tag> : companyName(h.company_id),
+          },
         ]}
         fields={(rules) => (
           <>
             <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
-              <Input maxLength={100} />
+              <Input maxLength={100} autoFocus />
             </Form.Item>
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
               <Form.Item

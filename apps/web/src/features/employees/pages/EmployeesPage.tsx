@@ -63,6 +63,7 @@ function EmployeeDirectory() {
       <EmployeeSearchPanel
         storageKey={STORAGE_KEY}
         allowStatus
+        allowPersonal
         onSearch={(next) => {
           setFilter(next);
           setWindow((w) => ({ ...w, page: 1 }));

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
@@ -147,9 +147,9 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
     add(
       'date_range',
       t('hrServices.detail.dateRange'),
-      t('hrServices.detail.range', { from: request.from_date, to: request.to_date }),
+      t('hrServices.detail.range', { from: formatDate(request.from_date), to: formatDate(request.to_date) }),
     );
-  add('issue_date', t('hrServices.detail.issueDate'), request.issue_date);
+  add('issue_date', t('hrServices.detail.issueDate'), formatDate(request.issue_date));
   if (request.passport_no) add('passport_no', t('hrServices.detail.passportNo'), request.passport_no);
   if (request.intended_country) add('country', t('hrServices.detail.country'), request.intended_country);
   if ((status === SERVICE_STATUS.approved || status === SERVICE_STATUS.done) && accountability.approved_by)
@@ -239,7 +239,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
             </Flex>
           </Flex>
           <Flex vertical gap={12} align="flex-end" className="hr-service__side">
-            <StatusTag status={request.status} />
+            <StatusTag kind="hr_service" status={request.status} />
             {buttons.length > 0 ? (
               <Flex gap={8} wrap justify="flex-end" className="hr-service__buttons">
                 {buttons}

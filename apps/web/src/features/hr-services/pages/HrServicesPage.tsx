@@ -144,7 +144,7 @@ export function Component() {
       key: 'created_by',
       render: (_, r) => <PersonCell person={r.created_by} />,
     },
-    statusColumn(t('hrServices.columns.status')),
+    statusColumn(t('hrServices.columns.status'), 'hr_service'),
     actionsColumn<ServiceRequest>({
       title: t('common.actions'),
       actions: actions,

@@ -1,5 +1,369 @@
-import { ModulePlaceholder } from '../../../components/ModulePlaceholder';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MessageOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import {
+  KPI_ITEM_STATUS,
+  KPI_WEIGHT_TOTAL,
+  type KpiSheet,
+  type Objective,
+  type ObjectiveKpi,
+} from '@hr/contracts/kpi';
+import { NOTICES } from '@hr/contracts/messages';
+import type { ReviewAction } from '@hr/contracts/workflow';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { StatusTag } from '../../../components/list/StatusTag';
+import { PageHeader } from '../../../components/PageHeader';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { formatDate } from '../../../lib/dates';
+import { ApiError } from '../../../lib/http';
+import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { CommentChat, type CommentThread } from '../../comments';
+import {
+  useDeleteObjective,
+  useDeleteObjectiveKpi,
+  useKpiAction,
+  useKpiSheet,
+  usePerspectives,
+} from '../api';
+import {
+  ObjectiveFormModal,
+  ObjectiveKpiFormModal,
+  type ObjectiveKpiTarget,
+  type ObjectiveTarget,
+} from '../components/ItemForms';
+import '../kpi.css';
 
+/** Weights and totals always with two decimals. */
+const two = (n: number) => n.toFixed(2);
+const active = (item: { status: { id: number } }) => item.status.id === KPI_ITEM_STATUS.active;
+const sum = (items: { weight: number; status: { id: number } }[]) =>
+  items.filter(active).reduce((s, i) => s + i.weight, 0);
+
+/** A weight total: green at 100, orange otherwise, so one sees why Submit is refused. */
+function Total({ value, label }: { value: number; label: string }) {
+  const ok = Math.round(value * 100) === KPI_WEIGHT_TOTAL * 100;
+  return <Tag color={ok ? 'success' : 'warning'}>{label}</Tag>;
+}
+
+/** /kpi/{id}: the sheet with its perspectives, objectives and KPIs (SPEC.md §2 KPI detail). */
 export function Component() {
-  return <ModulePlaceholder titleKey="kpi.detailTitle" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().kpiId);
+  const sheet = useKpiSheet(id);
+  const perspectives = usePerspectives();
+  const action = useKpiAction();
+  const removeObjective = useDeleteObjective();
+  const removeKpi = useDeleteObjectiveKpi();
+  const [objectiveTarget, setObjectiveTarget] = useState<ObjectiveTarget | null>(null);
+  const [kpiTarget, setKpiTarget] = useState<ObjectiveKpiTarget | null>(null);
+  const [chat, setChat] = useState<(CommentThread & { title: string }) | null>(null);
+
+  if (sheet.isPending) return <Skeleton active />;
+  if (sheet.isError || !sheet.data) {
+    const status = sheet.error instanceof ApiError ? sheet.error.status : 500;
+    return <Result status={status === 403 ? '403' : '404'} title={t('kpi.detail.notFound')} />;
+  }
+  const s: KpiSheet = sheet.data;
+
+  const act = async (a: ReviewAction) => {
+    if (!(await confirmDialog({ title: t(`kpi.confirm.${a}`), okText: t(`kpi.actions.${a}`) }))) return;
+    action.mutate(
+      { action: a, id: s.id },
+      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
+    );
+  };
+
+  const deleted = () => toastSuccess(t('notices.dataDeleted', { defaultValue: NOTICES.dataDeleted }));
+  const askDeleteObjective = async (o: Objective) => {
+    if (await confirmDelete(o.name)) removeObjective.mutate(o.id, { onSuccess: deleted });
+  };
+  const askDeleteKpi = async (k: ObjectiveKpi) => {
+    if (await confirmDelete(k.name)) removeKpi.mutate(k.id, { onSuccess: deleted });
+  };
+
+  // Perspectives in their order (the lookup's, then any other an objective names, one section each);
+  // while editing every perspective shows, so objectives can be added to any.
+  const byPerspective = new Map<
+    number,
+    { perspective: { id: number; name: string }; objectives: Objective[] }
+  >();
+  for (const p of perspectives.data ?? []) byPerspective.set(p.id, { perspective: p, objectives: [] });
+  for (const o of s.objectives) {
+    const section = byPerspective.get(o.perspective.id) ?? { perspective: o.perspective, objectives: [] };
+    section.objectives.push(o);
+    byPerspective.set(o.perspective.id, section);
+  }
+  const sections = [...byPerspective.values()].filter((sec) => sec.objectives.length > 0 || s.editable);
+
+  const kpiColumns = (o: Objective) => [
+    {
+      title: t('kpi.kpiColumns.name'),
+      key: 'name',
+      render: (_: unknown, k: ObjectiveKpi) => (
+        <span className={active(k) ? undefined : 'kpi-removed'}>{k.name}</span>
+      ),
+    },
+    {
+      title: t('kpi.kpiColumns.weight'),
+      key: 'weight',
+      render: (_: unknown, k: ObjectiveKpi) => two(k.weight),
+    },
+    { title: t('kpi.kpiColumns.time'), dataIndex: 'time' },
+    {
+      title: t('kpi.kpiColumns.target'),
+      key: 'target',
+      render: (_: unknown, k: ObjectiveKpi) => <bdi>{`${k.target} ${k.target_unit.name}`}</bdi>,
+    },
+    {
+      title: t('kpi.kpiColumns.budget'),
+      key: 'budget',
+      render: (_: unknown, k: ObjectiveKpi) => k.budget ?? '—',
+    },
+    {
+      title: t('kpi.kpiColumns.initiative'),
+      key: 'initiative',
+      render: (_: unknown, k: ObjectiveKpi) => k.initiative ?? '—',
+    },
+    {
+      title: t('kpi.kpiColumns.status'),
+      key: 'status',
+      render: (_: unknown, k: ObjectiveKpi) => (
+        <Tag color={active(k) ? 'default' : 'error'}>
+          {t(`kpi.itemStatus.${k.status.id === 3 ? '3' : '1'}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('kpi.kpiColumns.actions'),
+      key: 'actions',
+      render: (_: unknown, k: ObjectiveKpi) =>
+        active(k) ? (
+          <Space size={4}>
+            {s.editable && active(o) ? (
+              <>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('kpi.detail.editKpi', { name: k.name })}
+                  onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: k })}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('kpi.detail.deleteKpi', { name: k.name })}
+                  onClick={() => void askDeleteKpi(k)}
+                />
+              </>
+            ) : null}
+            {s.commentable ? (
+              <Badge count={k.comments} size="small">
+                <Button
+                  size="small"
+                  icon={<MessageOutlined />}
+                  aria-label={t('kpi.detail.chatKpi', { name: k.name })}
+                  onClick={() => setChat({ kind: 'kpi_objective_kpi', id: k.id, title: k.name })}
+                />
+              </Badge>
+            ) : null}
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={s.name}
+        extra={
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined className="kpi-back-icon" />} onClick={() => navigate('/kpi')}>
+              {t('kpi.detail.back')}
+            </Button>
+            {s.actions.map((a) => (
+              <Button
+                key={a}
+                type={a === 'update-requested' ? 'default' : 'primary'}
+                loading={action.isPending && action.variables?.action === a}
+                onClick={() => void act(a)}
+              >
+                {t(`kpi.actions.${a}`)}
+              </Button>
+            ))}
+          </Space>
+        }
+      />
+      <Card style={{ marginBottom: 16 }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          items={[
+            {
+              key: 'employee',
+              label: t('kpi.detail.employee'),
+              children: <PersonCell person={s.employee} />,
+            },
+            { key: 'name', label: t('kpi.detail.name'), children: s.name },
+            { key: 'type', label: t('kpi.detail.type'), children: s.type.name },
+            {
+              key: 'period',
+              label: t('kpi.detail.period'),
+              children: <bdi>{`${formatDate(s.from)} – ${formatDate(s.to)}`}</bdi>,
+            },
+            {
+              key: 'total',
+              label: t('kpi.detail.totalWeight'),
+              children: <Total value={s.total_objective_weight} label={two(s.total_objective_weight)} />,
+            },
+            {
+              key: 'status',
+              label: t('kpi.detail.status'),
+              children: <StatusTag kind="kpi" status={s.status} />,
+            },
+          ]}
+        />
+        {s.editable ? (
+          <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('kpi.detail.weightsHint')} />
+        ) : null}
+      </Card>
+      {s.editable ? (
+        <Flex justify="end" style={{ marginBottom: 16 }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setObjectiveTarget({ kpiId: s.id, item: null })}
+          >
+            {t('kpi.detail.addObjective')}
+          </Button>
+        </Flex>
+      ) : null}
+      {s.objectives.length === 0 ? <Card>{t('kpi.detail.noObjectives')}</Card> : null}
+      {sections.map(({ perspective, objectives }) => (
+        <Card
+          key={perspective.id}
+          title={perspective.name}
+          extra={
+            <Typography.Text type="secondary">
+              {t('kpi.detail.perspectiveWeight', { total: two(sum(objectives)) })}
+            </Typography.Text>
+          }
+          style={{ marginBottom: 16 }}
+          role="region"
+          aria-label={perspective.name}
+        >
+          <Flex vertical gap={16}>
+            {objectives.map((o) => (
+              <section key={o.id} className="kpi-objective" aria-label={o.name}>
+                <Flex justify="space-between" align="center" wrap gap={8}>
+                  <Space wrap>
+                    <Typography.Title
+                      level={5}
+                      style={{ margin: 0 }}
+                      className={active(o) ? undefined : 'kpi-removed'}
+                    >
+                      {o.name}
+                    </Typography.Title>
+                    <Tag>{t('kpi.detail.objectiveWeight', { weight: two(o.weight) })}</Tag>
+                    {active(o) ? (
+                      <Total
+                        value={o.total_kpi_weight}
+                        label={t('kpi.detail.kpiTotal', { total: two(o.total_kpi_weight) })}
+                      />
+                    ) : (
+                      <Tag color="error">{t('kpi.itemStatus.3')}</Tag>
+                    )}
+                  </Space>
+                  {active(o) ? (
+                    <Space wrap>
+                      {s.editable ? (
+                        <>
+                          <Button
+                            size="small"
+                            icon={<PlusOutlined />}
+                            aria-label={t('kpi.detail.addKpiTo', { name: o.name })}
+                            onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: null })}
+                          >
+                            {t('kpi.detail.addKpi')}
+                          </Button>
+                          <Button
+                            size="small"
+                            icon={<EditOutlined />}
+                            aria-label={t('kpi.detail.editObjective', { name: o.name })}
+                            onClick={() => setObjectiveTarget({ kpiId: s.id, item: o })}
+                          />
+                          <Button
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('kpi.detail.deleteObjective', { name: o.name })}
+                            onClick={() => void askDeleteObjective(o)}
+                          />
+                        </>
+                      ) : null}
+                      {s.commentable ? (
+                        <Badge count={o.comments} size="small">
+                          <Button
+                            size="small"
+                            icon={<MessageOutlined />}
+                            aria-label={t('kpi.detail.chatObjective', { name: o.name })}
+                            onClick={() => setChat({ kind: 'kpi_objective', id: o.id, title: o.name })}
+                          >
+                            {t('kpi.detail.chat')}
+                          </Button>
+                        </Badge>
+                      ) : null}
+                    </Space>
+                  ) : null}
+                </Flex>
+                <Table<ObjectiveKpi>
+                  size="small"
+                  rowKey="id"
+                  style={{ marginTop: 8 }}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                  columns={kpiColumns(o)}
+                  dataSource={o.kpis}
+                  locale={{ emptyText: t('kpi.detail.noKpis') }}
+                  rowClassName={(k) => (active(k) ? '' : 'kpi-removed-row')}
+                />
+              </section>
+            ))}
+            {objectives.length === 0 ? (
+              <Typography.Text type="secondary">{t('kpi.detail.noObjectives')}</Typography.Text>
+            ) : null}
+          </Flex>
+        </Card>
+      ))}
+      <ObjectiveFormModal target={objectiveTarget} onClose={() => setObjectiveTarget(null)} />
+      <ObjectiveKpiFormModal target={kpiTarget} onClose={() => setKpiTarget(null)} />
+      <CommentChat
+        open={chat !== null}
+        onClose={() => setChat(null)}
+        thread={chat ?? { kind: 'kpi_objective', id: 0 }}
+        title={chat?.title}
+      />
+    </>
+  );
 }

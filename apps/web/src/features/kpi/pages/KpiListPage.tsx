@@ -1,5 +1,198 @@
-import { ModulePlaceholder } from '../../../components/ModulePlaceholder';
+import type { KpiListItem } from '@hr/contracts/kpi';
+import { NOTICES } from '@hr/contracts/messages';
+import { KPI_RULES } from '@hr/contracts/workflow';
+import { DatePicker, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListColumns } from '../../../components/list/ListTable';
+import { useListState } from '../../../components/list/list-state';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { ReportSelect } from '../../../components/list/ReportSelect';
+import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
+import type { RowAction } from '../../../components/list/RowActions';
+import { StatusFilter } from '../../../components/list/StatusFilter';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { DATE_FORMAT, formatDate, formatDateTime, toApiDate } from '../../../lib/dates';
+import { toastSuccess } from '../../../lib/notify';
+import { useMe } from '../../auth/api';
+import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
+import { KpiFormModal } from '../components/KpiFormModal';
 
+const ACTIONS: RowAction[] = ['edit', 'delete'];
+const LIST_TYPES = ['self', 'team'] as const;
+
+/** Edit (Draft, Update requested) and delete (Draft) for the sheet's employee or its creator. */
+export function enabledKpiActions(item: KpiListItem, me: number | undefined): RowAction[] {
+  const mine = item.employee.id === me || item.created_by?.id === me;
+  if (!mine) return [];
+  const enabled: RowAction[] = [];
+  if (KPI_RULES.editable.includes(item.status.id)) enabled.push('edit');
+  if (KPI_RULES.deletable.includes(item.status.id)) enabled.push('delete');
+  return enabled;
+}
+
+/** /kpi: own and team KPI sheets (SPEC.md §2 KPI list). */
 export function Component() {
-  return <ModulePlaceholder titleKey="nav.kpi" />;
+  const { t } = useTranslation();
+  const me = useMe().data?.employee.id;
+  const list = useListState({ listTypeKey: 'KPI_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'storage' });
+  const { filters, setFilter } = list;
+  const team = list.listType === 'team';
+  const query = {
+    list_type: list.listType,
+    page: list.page,
+    limit: list.limit,
+    sort: list.sort,
+    type_id: filters.type_id,
+    status_id: filters.status_id,
+    from_date: filters.from_date,
+    to_date: filters.to_date,
+    employee_id: team ? filters.employee_id : undefined,
+  };
+  const items = useKpiList(query);
+  const types = useKpiTypes();
+  const remove = useDeleteKpi();
+  const [editing, setEditing] = useState<KpiListItem | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const onAction = async (item: KpiListItem, a: RowAction) => {
+    if (a === 'edit') {
+      setEditing(item);
+      setFormOpen(true);
+      return;
+    }
+    if (a === 'delete') {
+      if (!(await confirmDelete(item.name))) return;
+      remove.mutate(item.id, {
+        onSuccess: () =>
+          toastSuccess(t('notices.deleted', { name: item.name, defaultValue: NOTICES.deleted })),
+      });
+    }
+  };
+
+  const nowrap = { whiteSpace: 'nowrap' as const };
+  const columns: ListColumns<KpiListItem> = [
+    {
+      title: t('kpi.columns.type'),
+      key: 'type',
+      sortField: 'type',
+      render: (_, r) => r.type.name,
+    },
+    {
+      title: t('kpi.columns.name'),
+      key: 'name',
+      sortField: 'name',
+      render: (_, r) => <Link to={`/kpi/${r.id}`}>{r.name}</Link>,
+    },
+    ...(team
+      ? [
+          {
+            title: t('kpi.columns.employee'),
+            key: 'employee',
+            sortField: 'employee',
+            render: (_: unknown, r: KpiListItem) => <PersonCell person={r.employee} />,
+          },
+          {
+            title: t('kpi.columns.lineManager'),
+            key: 'line_manager',
+            render: (_: unknown, r: KpiListItem) => <PersonCell person={r.line_manager} />,
+          },
+        ]
+      : [
+          {
+            title: t('kpi.columns.oneOverOne'),
+            key: 'one_over_one',
+            render: (_: unknown, r: KpiListItem) => <PersonCell person={r.one_over_one} />,
+          },
+          {
+            title: t('kpi.columns.created'),
+            key: 'created',
+            sortField: 'created',
+            render: (_: unknown, r: KpiListItem) => <span style={nowrap}>{formatDateTime(r.created)}</span>,
+          },
+        ]),
+    {
+      title: t('kpi.columns.updated'),
+      key: 'updated',
+      sortField: 'updated',
+      render: (_, r) => <span style={nowrap}>{formatDateTime(r.updated)}</span>,
+    },
+    {
+      title: t('kpi.columns.period'),
+      key: 'from',
+      sortField: 'from',
+      render: (_, r) => (
+        <span style={nowrap}>
+          <bdi>{`${formatDate(r.from)} – ${formatDate(r.to)}`}</bdi>
+        </span>
+      ),
+    },
+    statusColumn(t('kpi.columns.status'), 'kpi'),
+    actionsColumn<KpiListItem>({
+      title: t('common.actions'),
+      actions: ACTIONS,
+      enabled: (r) => enabledKpiActions(r, me),
+      onAction: (r, a) => void onAction(r, a),
+      label: (r) => t('kpi.actionsFor', { name: r.name }),
+    }),
+  ];
+  // The status badge leads the row (SPEC.md: Status first).
+  const status = columns.find((c) => c.key === 'status')!;
+  const ordered = [{ ...status, fixed: undefined }, ...columns.filter((c) => c.key !== 'status')];
+
+  const dateFilter = (key: 'from_date' | 'to_date', label: string) => (
+    <DatePicker
+      placeholder={label}
+      aria-label={label}
+      format={DATE_FORMAT}
+      value={filters[key] ? dayjs(filters[key]) : null}
+      onChange={(d) => setFilter(key, toApiDate(d) ?? undefined)}
+    />
+  );
+
+  return (
+    <RequestListPage<KpiListItem, (typeof LIST_TYPES)[number]>
+      title={t('nav.kpi')}
+      list={list}
+      listTypes={LIST_TYPES}
+      onCreate={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      createLabel={t('kpi.form.createTitle')}
+      columns={ordered}
+      data={items.data?.items}
+      total={items.data?.total ?? 0}
+      loading={items.isFetching}
+      filters={
+        <>
+          <ReportSelect
+            value={filters.employee_id ? Number(filters.employee_id) : undefined}
+            onChange={(v) => setFilter('employee_id', v)}
+            disabled={!team}
+          />
+          <Select
+            allowClear
+            placeholder={t('kpi.filters.type')}
+            aria-label={t('kpi.filters.type')}
+            style={{ minWidth: 160 }}
+            value={filters.type_id ? Number(filters.type_id) : undefined}
+            onChange={(v?: number) => setFilter('type_id', v)}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+          />
+          <StatusFilter
+            module="kpi"
+            value={filters.status_id ? Number(filters.status_id) : undefined}
+            onChange={(v) => setFilter('status_id', v)}
+          />
+          {dateFilter('from_date', t('kpi.filters.fromDate'))}
+          {dateFilter('to_date', t('kpi.filters.toDate'))}
+        </>
+      }
+    >
+      <KpiFormModal open={formOpen} item={editing} team={team} onClose={() => setFormOpen(false)} />
+    </RequestListPage>
+  );
 }

@@ -1,10 +1,11 @@
 import { LEAVE_FORMAT, type Leave, type LeaveBody, leaveForm } from '@hr/contracts/leave';
-import { ADDRESS_MAX, DATE_FORMAT } from '@hr/contracts/limits';
+import { ADDRESS_MAX } from '@hr/contracts/limits';
 import { NOTICES } from '@hr/contracts/messages';
 import { DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/notify';
 import { useLeaveBalances, useLeaveDurations, useLeaveTypes, useResponsibles, useSaveLeave } from '../api';
@@ -20,7 +21,6 @@ interface Values {
 }
 
 const rules = zodRules(leaveForm);
-const SHORT_FORMAT = 'DD-MM-YYYY HH:mm';
 
 function initialValues(leave: Leave | null): Values {
   if (!leave) return { leave_format: LEAVE_FORMAT.fullDay };
@@ -185,8 +185,8 @@ export function LeaveFormModal({
           >
             {short ? (
               <DatePicker
-                showTime={{ format: 'HH:mm', minuteStep: 15 }}
-                format={SHORT_FORMAT}
+                showTime={{ format: TIME_FORMAT, minuteStep: 15 }}
+                format={DATE_TIME_FORMAT}
                 style={{ width: '100%' }}
               />
             ) : (
@@ -201,7 +201,7 @@ export function LeaveFormModal({
             style={{ flex: 1, minWidth: 200 }}
           >
             {short ? (
-              <DatePicker showTime format={SHORT_FORMAT} disabled style={{ width: '100%' }} />
+              <DatePicker showTime format={DATE_TIME_FORMAT} disabled style={{ width: '100%' }} />
             ) : (
               <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
             )}

@@ -148,7 +148,7 @@ export function Component() {
         </Typography.Text>
       ),
     },
-    statusColumn(t('leave.columns.status')),
+    statusColumn(t('leave.columns.status'), 'leave'),
     actionsColumn<Leave>({
       title: t('common.actions'),
       actions: ACTIONS,

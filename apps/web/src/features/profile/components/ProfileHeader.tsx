@@ -22,6 +22,7 @@ const RELATION_COLOR = {
   self: 'cyan',
   line_manager: 'blue',
   one_over_one: 'purple',
+  above: 'geekblue',
   other: 'default',
 } as const;
 
@@ -178,7 +179,7 @@ export function ProfileHeader({ profile }: { profile: EmployeeProfile }) {
   const relation = profile.permissions.relation;
   const full = profile.view === 'full' ? profile : null;
   return (
-    <Card className="profile-header">
+    <Card className="profile-header" role="region" aria-label={profile.name}>
       <Flex gap={24} align="center" wrap className="profile-header__row">
         <Photo profile={profile} />
         <div className="profile-header__main">

@@ -58,6 +58,8 @@ export function DetailsSection({
     <Card
       title={title}
       className="profile-section"
+      role="region"
+      aria-label={title}
       extra={
         <Space>
           {extra}
@@ -230,7 +232,7 @@ export function ListSection<T extends { id: number }>({
     );
   }
   return (
-    <Card title={title} className="profile-section" extra={add}>
+    <Card title={title} className="profile-section" extra={add} role="region" aria-label={title}>
       {table}
       {form}
     </Card>

@@ -7,12 +7,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../auth/api';
 import { useProfile } from '../api';
-import { AdminEmployeeSearch } from '../components/AdminEmployeeSearch';
 import { useProfileFields } from '../components/fields';
+import { ProfileEmployeeSearch } from '../components/ProfileEmployeeSearch';
 import { ProfileHeader } from '../components/ProfileHeader';
 import '../profile.css';
 import { ActivityTab } from '../tabs/ActivityTab';
 import { AssetsTab } from '../tabs/AssetsTab';
+import { ChangeLogCard } from '../tabs/ChangeLogCard';
 import { DocumentsTab } from '../tabs/DocumentsTab';
 import { OverviewTab } from '../tabs/OverviewTab';
 import {
@@ -108,7 +109,16 @@ export function Component() {
         label: t('profile.tabs.achievements'),
         children: <AchievementsTab {...props} />,
       },
-      { key: 'activity', label: t('profile.tabs.activity'), children: <ActivityTab employeeId={full.id} /> },
+      {
+        key: 'activity',
+        label: t('profile.tabs.activity'),
+        children: (
+          <Flex vertical gap={16}>
+            <ActivityTab employeeId={full.id} />
+            {full.permissions.changes ? <ChangeLogCard employeeId={full.id} /> : null}
+          </Flex>
+        ),
+      },
       { key: 'educations', label: t('profile.tabs.educations'), children: <EducationsTab {...props} /> },
       { key: 'assets', label: t('profile.tabs.assets'), children: <AssetsTab profile={full} /> },
       { key: 'documents', label: t('profile.tabs.documents'), children: <DocumentsTab profile={full} /> },
@@ -141,7 +151,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('nav.profile')} />
-      {me.data?.user.is_admin ? <AdminEmployeeSearch /> : null}
+      {me.data ? <ProfileEmployeeSearch admin={me.data.user.is_admin} /> : null}
       {body}
       <FloatButton.BackTop
         visibilityHeight={SCROLL_TOP_AFTER_PX}

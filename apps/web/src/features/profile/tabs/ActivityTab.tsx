@@ -41,6 +41,8 @@ export function ActivityTab({ employeeId }: { employeeId: number }) {
     <Card
       title={t('profile.sections.activity')}
       className="profile-section"
+      role="region"
+      aria-label={t('profile.sections.activity')}
       extra={
         <Flex gap={8} wrap justify="flex-end">
           <Select

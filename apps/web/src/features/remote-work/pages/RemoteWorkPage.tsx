@@ -19,7 +19,7 @@ import { actionsColumn, RequestListPage, statusColumn } from '../../../component
 import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { confirmDelete } from '../../../lib/confirm-delete';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
@@ -61,7 +61,7 @@ function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
     <span style={{ whiteSpace: 'nowrap' }}>
       {date}{' '}
       <Typography.Text type="secondary">
-        <bdi>{`${item.from_time}–${item.to_time}`}</bdi>
+        <bdi>{`${formatTime(item.from_time)}–${formatTime(item.to_time)}`}</bdi>
       </Typography.Text>
     </span>
   );
@@ -166,7 +166,7 @@ export function Component() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    statusColumn(t('remoteWork.columns.status')),
+    statusColumn(t('remoteWork.columns.status'), 'remote_work'),
     actionsColumn<RemoteWork>({
       title: t('common.actions'),
       actions: ACTIONS,

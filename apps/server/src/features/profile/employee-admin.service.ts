@@ -1,14 +1,14 @@
 import { MESSAGES, NOTICES } from '@hr/contracts/messages';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditChange } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { domainError, fieldError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import { profileRepository as repo } from './profile.repository';
 
 const requireAdmin = (auth: AuthContext) => {
-  if (!auth.isAdmin) throw forbidden('Only an HR administrator may do this.');
+  if (!auth.isAdmin) throw domainError('admin_only');
 };
 
 /**
@@ -17,7 +17,7 @@ const requireAdmin = (auth: AuthContext) => {
  * transaction with its audit row; the employee row is locked first, so two
  * administrators acting at once take turns.
  */
-export class AdminService {
+export class EmployeeAdminService {
   constructor(
     private readonly db: Db,
     private readonly authService: AuthService,
@@ -26,7 +26,7 @@ export class AdminService {
 
   private async employee(tx: Db, employeeId: number) {
     const row = await repo.employeeState(tx, employeeId);
-    if (!row) throw notFound('The employee does not exist.');
+    if (!row) throw domainError('employee_not_found');
     return row;
   }
 
@@ -35,15 +35,17 @@ export class AdminService {
     requireAdmin(auth);
     return this.db.transaction(async (tx) => {
       const e = await this.employee(tx, employeeId);
-      if (!enabled && e.id === auth.employeeId) throw badRequest('You cannot disable yourself.');
+      if (!enabled && e.id === auth.employeeId) throw domainError('disable_self');
       let sessionsEnded = 0;
       if (e.enabled !== enabled) {
         await repo.updateEmployee(tx, employeeId, { enabled });
         if (!enabled && e.userId !== null) sessionsEnded = await repo.revokeSessionsOfUser(tx, e.userId);
-        await audit(tx, auth, {
+        await auditChange(tx, auth, {
           action: enabled ? 'enable' : 'disable',
-          entity: 'employee',
-          entityId: employeeId,
+          employeeId,
+          section: 'account',
+          before: { enabled: e.enabled },
+          after: { enabled },
           fromStatus: e.enabled ? 1 : 0,
           toStatus: enabled ? 1 : 0,
           data: { sessions_ended: sessionsEnded },
@@ -62,15 +64,10 @@ export class AdminService {
     requireAdmin(auth);
     const result = await this.db.transaction(async (tx) => {
       const e = await this.employee(tx, employeeId);
-      if (e.userId !== null) throw conflict('This employee already has a user.');
-      if (!e.enabled) throw conflict('This employee is disabled. Enable the employee first.');
-      if (!e.email && !e.mobile)
-        throw new AppError(
-          422,
-          'no_contact',
-          'This employee has no e-mail address or mobile number to send the invitation to.',
-        );
-      if (await repo.usernameExists(tx, e.eid)) throw conflict('A user with this E-ID already exists.');
+      if (e.userId !== null) throw domainError('user_exists');
+      if (!e.enabled) throw domainError('enable_employee_first');
+      if (!e.email && !e.mobile) throw domainError('no_contact');
+      if (await repo.usernameExists(tx, e.eid)) throw domainError('username_taken');
       const user = await repo.insertUser(tx, employeeId, e.eid);
       const link = await this.authService.createLink(tx, user.id, 'invite');
       const sentTo: { channel: 'sms' | 'email'; recipient: string }[] = [];
@@ -95,10 +92,12 @@ export class AdminService {
         });
         sentTo.push({ channel: 'sms', recipient: e.mobile });
       }
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'create_user',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'account',
+        before: { user: null },
+        after: { user: user.username },
         data: { user_id: user.id, sent_to: sentTo.map((s) => s.channel) },
       });
       return {
@@ -120,11 +119,14 @@ export class AdminService {
       if (!company?.enabled) throw fieldError('company_id', MESSAGES.choiceInvalid);
       const office = e.officeId ? await repo.office(tx, e.officeId) : null;
       const keepOffice = office?.companyId === companyId;
+      const was = e.companyId ? await repo.company(tx, e.companyId) : null;
       await repo.updateEmployee(tx, employeeId, { companyId, ...(keepOffice ? {} : { officeId: null }) });
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'assign_company',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'company',
+        before: { company: was?.name, office: office?.name },
+        after: { company: company.name, office: keepOffice ? office?.name : null },
         data: { from: e.companyId, to: companyId, office_cleared: !keepOffice && e.officeId !== null },
       });
       return { message: NOTICES.updated };
@@ -139,11 +141,14 @@ export class AdminService {
       const office = await repo.office(tx, officeId);
       if (!office?.enabled) throw fieldError('office_id', MESSAGES.choiceInvalid);
       if (office.companyId !== e.companyId) throw fieldError('office_id', MESSAGES.officeOtherCompany);
+      const was = e.officeId ? await repo.office(tx, e.officeId) : null;
       await repo.updateEmployee(tx, employeeId, { officeId });
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'assign_office',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'office',
+        before: { office: was?.name },
+        after: { office: office.name },
         data: { from: e.officeId, to: officeId },
       });
       return { message: NOTICES.updated };
@@ -158,15 +163,17 @@ export class AdminService {
       const tree = await repo.groupTree(tx, groupTreeId);
       if (!tree) throw fieldError('group_tree_id', MESSAGES.choiceInvalid);
       if (member) {
-        if (!(await repo.addToGroup(tx, employeeId, groupTreeId)))
-          throw conflict('The employee is already in this group.');
+        if (!(await repo.addToGroup(tx, employeeId, groupTreeId))) throw domainError('group_member_already');
       } else if (!(await repo.removeFromGroup(tx, employeeId, groupTreeId))) {
-        throw notFound('The employee is not in this group.');
+        throw domainError('group_member_missing');
       }
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: member ? 'assign_group' : 'remove_group',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'groups',
+        itemId: groupTreeId,
+        before: { group: member ? null : tree.name },
+        after: { group: member ? tree.name : null },
         data: { group_tree_id: groupTreeId, name: tree.name },
       });
       return { message: NOTICES.updated };
@@ -181,13 +188,16 @@ export class AdminService {
       const asset = await repo.lockAsset(tx, assetId);
       if (!asset?.enabled) throw fieldError('asset_id', MESSAGES.choiceInvalid);
       const held = await repo.openAssignment(tx, assetId);
-      if (held?.employeeId === employeeId) throw conflict('The employee already holds this asset.');
-      if (held) throw conflict(`This asset is held by ${held.name}. Remove it from them first.`);
+      if (held?.employeeId === employeeId) throw domainError('asset_held_already');
+      if (held) throw domainError('asset_held_by_other', { name: held.name });
       await repo.assignAsset(tx, assetId, employeeId);
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'assign_asset',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'assets',
+        itemId: assetId,
+        before: { asset: null },
+        after: { asset: asset.name },
         data: { asset_id: assetId, name: asset.name },
       });
       return { message: NOTICES.updated };
@@ -202,12 +212,15 @@ export class AdminService {
       const asset = await repo.lockAsset(tx, assetId);
       if (!asset) throw fieldError('asset_id', MESSAGES.choiceInvalid);
       const held = await repo.openAssignment(tx, assetId);
-      if (held?.employeeId !== employeeId) throw notFound('The employee does not hold this asset.');
+      if (held?.employeeId !== employeeId) throw domainError('asset_not_held');
       await repo.returnAsset(tx, held.id);
-      await audit(tx, auth, {
+      await auditChange(tx, auth, {
         action: 'remove_asset',
-        entity: 'employee',
-        entityId: employeeId,
+        employeeId,
+        section: 'assets',
+        itemId: assetId,
+        before: { asset: asset.name },
+        after: { asset: null },
         data: { asset_id: assetId, name: asset.name },
       });
       return { message: NOTICES.updated };

@@ -20,10 +20,12 @@ function searched(filter: EmployeeSearchFilter | null): filter is EmployeeSearch
 }
 
 /**
- * HR administrators find anyone from the profile area (SPEC.md §2 Profile):
- * the folded 'Filter Options' panel, with results once they search.
+ * Finding a colleague from the profile area (SPEC.md §2 Profile): the folded
+ * 'Filter Options' panel, with results once a search is made. Every employee
+ * searches the directory by its public facts; HR administrators also by
+ * status and by personal data (DESIGN.md §9).
  */
-export function AdminEmployeeSearch() {
+export function ProfileEmployeeSearch({ admin }: { admin: boolean }) {
   const [filter, setFilter] = useState<EmployeeSearchFilter | null>(null);
   const [window, setWindow] = useState<ListWindow>({
     page: 1,
@@ -37,7 +39,8 @@ export function AdminEmployeeSearch() {
     <>
       <EmployeeSearchPanel
         storageKey={STORAGE_KEY}
-        allowStatus
+        allowStatus={admin}
+        allowPersonal={admin}
         defaultOpen={false}
         onSearch={(next) => {
           setFilter(next);
@@ -49,7 +52,7 @@ export function AdminEmployeeSearch() {
           <EmployeeSearchResults
             data={results.data}
             loading={results.isFetching}
-            showStatus
+            showStatus={admin}
             {...window}
             onChange={setWindow}
           />

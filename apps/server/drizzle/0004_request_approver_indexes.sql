@@ -1,0 +1,2 @@
+CREATE INDEX "service_requests_one_over_one_idx" ON "service_requests" USING btree ("one_over_one_id","status_id");--> statement-breakpoint
+CREATE INDEX "service_requests_created_by_idx" ON "service_requests" USING btree ("created_by","status_id");

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../../test/helper';
+import type { Database, Db } from '../client';
+import { seedDemoIfEmpty } from './demo';
+
+/**
+ * The demo company must look like a portal in use until today: requests of
+ * the past months in every status, and no record stamped later than the
+ * moment it was seeded (leave and remote-work days may lie ahead, the
+ * records about them may not).
+ */
+
+const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Every timestamp column of the schema, but expiry times (they lie ahead by nature). */
+async function timestampColumns(db: Db): Promise<{ table: string; column: string }[]> {
+  return rowsOf(
+    db,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = 'public' and data_type = 'timestamp with time zone'
+          and column_name <> 'expires_at'
+        order by table_name, column_name`,
+  );
+}
+
+/** `table.column latest-value` for each column holding a moment after `now`. */
+async function stampsAfter(db: Db, now: Date): Promise<string[]> {
+  const late: string[] = [];
+  for (const { table, column } of await timestampColumns(db)) {
+    const [row] = await rowsOf<{ latest: Date | string | null; n: number }>(
+      db,
+      sql`select max(${sql.identifier(column)}) as latest, count(*)::int as n
+          from ${sql.identifier(table)} where ${sql.identifier(column)} > ${now.toISOString()}::timestamptz`,
+    );
+    if (row && Number(row.n) > 0)
+      late.push(`${table}.${column}: ${row.n} after ${now.toISOString()}, up to ${String(row.latest)}`);
+  }
+  return late;
+}
+
+async function statuses(db: Db, table: string): Promise<number[]> {
+  const rows = await rowsOf<{ status_id: number }>(
+    db,
+    sql`select distinct status_id from ${sql.identifier(table)} order by status_id`,
+  );
+  return rows.map((r) => Number(r.status_id));
+}
+
+async function oldestCreated(db: Db, table: string): Promise<Date> {
+  const [row] = await rowsOf<{ oldest: Date | string }>(
+    db,
+    sql`select min(created_at) as oldest from ${sql.identifier(table)}`,
+  );
+  return new Date(row!.oldest);
+}
+
+let database: Database | null = null;
+afterEach(async () => {
+  vi.useRealTimers();
+  await database?.close();
+  database = null;
+});
+
+async function seededAt(clock?: Date): Promise<{ db: Db; now: Date }> {
+  database = await createTestDatabase();
+  if (clock) vi.useFakeTimers({ toFake: ['Date'], now: clock });
+  const made = await seedDemoIfEmpty(database.db);
+  const now = new Date();
+  vi.useRealTimers();
+  expect(made).toBeGreaterThan(50);
+  return { db: database.db, now };
+}
+
+describe('the demo data', () => {
+  it('has no record stamped after the moment it was seeded', { timeout: 120_000 }, async () => {
+    const { db, now } = await seededAt();
+    const columns = (await timestampColumns(db)).map((c) => `${c.table}.${c.column}`);
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        'leaves.created_at',
+        'leaves.updated_at',
+        'remote_works.created_at',
+        'remote_works.updated_at',
+        'service_requests.created_at',
+        'service_requests.updated_at',
+        'service_requests.submitted_at',
+        'audit_log.created_at',
+        'employee_activities.created_at',
+        'employees.created_at',
+        'kpis.created_at',
+        'kpis.updated_at',
+        'comments.created_at',
+      ]),
+    );
+    expect(await stampsAfter(db, now)).toEqual([]);
+  });
+
+  it('has no record stamped ahead when seeded just after midnight', { timeout: 120_000 }, async () => {
+    // Times of day put on today's date (a request made "today at 10:15") would lie ahead at 00:05.
+    const clock = new Date();
+    clock.setDate(clock.getDate() + 1);
+    clock.setHours(0, 5, 0, 0);
+    const { db, now } = await seededAt(clock);
+    expect(now.getTime()).toBe(clock.getTime());
+    expect(await stampsAfter(db, now)).toEqual([]);
+  });
+
+  it('still has requests of the past months in every status', { timeout: 120_000 }, async () => {
+    const { db, now } = await seededAt();
+    expect(await statuses(db, 'leaves')).toEqual([1, 2, 3, 4]);
+    expect(await statuses(db, 'remote_works')).toEqual([1, 2, 3, 4]);
+    expect(await statuses(db, 'service_requests')).toEqual([1, 2, 3, 4, 5]);
+    expect(await statuses(db, 'kpis')).toEqual([1, 2, 3, 4, 5]);
+    expect(await statuses(db, 'kpi_objectives')).toEqual([1, 3]);
+    const twoMonthsAgo = new Date(now.getTime() - 60 * 86_400_000);
+    for (const table of ['leaves', 'remote_works', 'employee_activities'])
+      expect((await oldestCreated(db, table)).getTime(), table).toBeLessThan(twoMonthsAgo.getTime());
+    // Leave and remote work still lie ahead as well: only the records about them are in the past.
+    const [ahead] = await rowsOf<{ leaves: number; remote: number }>(
+      db,
+      sql`select (select count(*)::int from leaves where from_date > current_date) as leaves,
+                 (select count(*)::int from remote_works where from_date > current_date) as remote`,
+    );
+    expect(Number(ahead!.leaves)).toBeGreaterThan(0);
+    expect(Number(ahead!.remote)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,2 @@
+/** What waits for the caller, per module. */
+export { dashboardRoutes } from './dashboard.routes';

@@ -1,0 +1,2 @@
+/** Team, search and groups. */
+export { directoryRoutes } from './directory.routes';

@@ -1,0 +1,4 @@
+/** HR service requests; the demo seed issues letters and writes audit rows like the service does. */
+export { issueLetter } from './hr-services.letter';
+export { SERVICE_ENTITY } from './hr-services.repository';
+export { hrServiceRoutes } from './hr-services.routes';

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of biome.json (docs/architecture.md, Server code shape),
+ * run by Biome itself on small trees laid out like apps/server/src/features:
+ * route files do not touch the database, and a feature reaches another only
+ * through its index.ts.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const biome = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome');
+const {
+  $schema: _schema,
+  vcs: _vcs,
+  ...config
+} = JSON.parse(fs.readFileSync(path.join(root, 'biome.json'), 'utf8'));
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Lints a tree of files (paths from the repository root) with the portal's own Biome configuration. */
+function lint(files: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-import-rules-'));
+  folders.push(dir);
+  fs.writeFileSync(path.join(dir, 'biome.json'), JSON.stringify({ ...config, root: true }));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  const run = spawnSync(biome, ['lint', '--max-diagnostics=100', '--colors=off', 'apps'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  /** `file:line` of every restricted import Biome reported. */
+  const restricted = [...output.matchAll(/^(\S+?):(\d+):\d+ lint\/style\/noRestrictedImports/gm)].map(
+    (m) => `${m[1]}:${m[2]}`,
+  );
+  return { status: run.status, output, restricted };
+}
+
+const F = 'apps/server/src/features';
+
+/** The rest of a small feature, so that the files under test have something to import. */
+const neighbours = {
+  [`${F}/deps.ts`]: 'export interface FeatureDeps {\n  secret: string;\n}\n',
+  [`${F}/stock/index.ts`]: "export { stockRoutes } from './stock.routes';\n",
+  [`${F}/stock/stock.routes.ts`]: 'export async function stockRoutes() {}\n',
+  [`${F}/stock/stock.repository.ts`]: 'export const stockRepository = {};\n',
+  'apps/server/src/lib/list.ts': 'export const listAnswer = 1;\n',
+  'apps/server/src/db/schema/index.ts': 'export const shops = 1;\n',
+  'apps/server/src/db/client.ts': 'export type Db = object;\n',
+};
+
+describe('biome.json import rules', () => {
+  it('a route file may not import drizzle-orm or the database schema or client', () => {
+    const result = lint({
+      ...neighbours,
+      [`${F}/shop/shop.routes.ts`]: [
+        "import { eq } from 'drizzle-orm';",
+        "import { alias } from 'drizzle-orm/pg-core';",
+        "import type { Db } from '../../db/client';",
+        "import { shops } from '../../db/schema';",
+        '',
+        'export const bad = [eq, alias, shops];',
+        'export type Handle = Db;',
+        '',
+      ].join('\n'),
+    });
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.restricted.sort()).toEqual(
+      [1, 2, 3, 4].map((line) => `${F}/shop/shop.routes.ts:${line}`).sort(),
+    );
+    expect(result.output).toContain('Routes parse, call one service method and answer');
+  });
+
+  it("a feature may not import another feature's internals, from any of its files", () => {
+    const result = lint({
+      ...neighbours,
+      [`${F}/shop/shop.service.ts`]:
+        "import { stockRepository } from '../stock/stock.repository';\n\nexport const bad = stockRepository;\n",
+      [`${F}/shop/shop.routes.ts`]:
+        "import { stockRoutes } from '../../features/stock/stock.routes';\n\nexport const bad = stockRoutes;\n",
+    });
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.restricted.sort()).toEqual([`${F}/shop/shop.routes.ts:1`, `${F}/shop/shop.service.ts:1`]);
+    expect(result.output).toContain("only through that feature's index.ts");
+  });
+
+  it('passes a feature that keeps to the rules', () => {
+    const result = lint({
+      ...neighbours,
+      [`${F}/shop/shop.routes.ts`]: [
+        "import { listAnswer } from '../../lib/list';",
+        "import type { FeatureDeps } from '../deps';",
+        "import { stockRoutes } from '../stock';",
+        "import { shopService } from './shop.service';",
+        '',
+        'export const routes = [listAnswer, stockRoutes, shopService];',
+        'export type Deps = FeatureDeps;',
+        '',
+      ].join('\n'),
+      // Services and repositories reach the database; other features through their index.
+      [`${F}/shop/shop.service.ts`]: [
+        "import type { Db } from '../../db/client';",
+        "import { shops } from '../../db/schema';",
+        "import { stockRoutes } from '../stock/index';",
+        '',
+        'export const shopService = [shops, stockRoutes];',
+        'export type Handle = Db;',
+        '',
+      ].join('\n'),
+    });
+    expect(result.restricted).toEqual([]);
+    expect(result.status, result.output).toBe(0);
+  });
+});

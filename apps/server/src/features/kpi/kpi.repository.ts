@@ -1,0 +1,294 @@
+import type { KPI_SORT_FIELDS } from '@hr/contracts/kpi';
+import { KPI_ITEM_STATUS } from '@hr/contracts/kpi';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  comments,
+  kpiObjectiveKpis,
+  kpiObjectives,
+  kpiPerspectives,
+  kpis,
+  kpiTargetUnits,
+  kpiTypes,
+  kpiYears,
+  workflowStatuses,
+} from '../../db/schema';
+import { personJson, personName } from '../../lib/approvers';
+
+/** One sheet with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
+function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
+  return db
+    .select({
+      total,
+      id: kpis.id,
+      name: kpis.name,
+      employeeId: kpis.employeeId,
+      lineManagerId: kpis.lineManagerId,
+      oneOverOneId: kpis.oneOverOneId,
+      createdById: kpis.createdById,
+      statusId: kpis.statusId,
+      statusName: workflowStatuses.name,
+      statusColor: workflowStatuses.color,
+      typeId: kpis.typeId,
+      typeName: kpiTypes.name,
+      yearId: kpis.yearId,
+      yearName: kpiYears.name,
+      yearFrom: kpiYears.fromDate,
+      yearTo: kpiYears.toDate,
+      fromDate: kpis.fromDate,
+      toDate: kpis.toDate,
+      firstSubmittedAt: kpis.firstSubmittedAt,
+      createdAt: kpis.createdAt,
+      updatedAt: kpis.updatedAt,
+      totalWeight: sql<number>`(select coalesce(sum(o.weight), 0) from kpi_objectives o
+        where o.kpi_id = ${kpis.id} and o.status_id = ${KPI_ITEM_STATUS.active})`.mapWith(Number),
+      owner: personJson(kpis.employeeId),
+      lineManager: personJson(kpis.lineManagerId),
+      oneOverOne: personJson(kpis.oneOverOneId),
+      createdBy: personJson(kpis.createdById),
+    })
+    .from(kpis)
+    .innerJoin(kpiTypes, eq(kpiTypes.id, kpis.typeId))
+    .leftJoin(kpiYears, eq(kpiYears.id, kpis.yearId))
+    .leftJoin(
+      workflowStatuses,
+      and(eq(workflowStatuses.module, 'kpi'), eq(workflowStatuses.id, kpis.statusId)),
+    );
+}
+
+export type KpiRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/** Sortable fields of the KPI list (the names the contract lists). */
+export const KPI_SORT: Record<(typeof KPI_SORT_FIELDS)[number], AnyColumn | SQL> = {
+  id: kpis.id,
+  created: kpis.createdAt,
+  updated: kpis.updatedAt,
+  name: kpis.name,
+  from: kpis.fromDate,
+  to: kpis.toDate,
+  type: kpiTypes.name,
+  status: kpis.statusId,
+  employee: personName(kpis.employeeId),
+};
+
+const commentCount = (kind: string, id: AnyColumn) =>
+  sql<number>`(select count(*) from comments c where c.thread_kind = ${kind} and c.thread_id = ${id})`.mapWith(
+    Number,
+  );
+
+export type ObjectiveRow = Awaited<ReturnType<typeof kpiRepository.objectives>>[number];
+export type ObjectiveKpiRow = Awaited<ReturnType<typeof kpiRepository.objectiveKpis>>[number];
+
+export const kpiRepository = {
+  /** The query of a sheet with everything its answer needs (lib/list filters, pages and prepares it). */
+  page: baseQuery,
+
+  async find(db: Db, id: number): Promise<KpiRow | null> {
+    const [row] = await baseQuery(db).where(eq(kpis.id, id)).limit(1);
+    return row ?? null;
+  },
+
+  /** A sheet's objectives, active first then removed, in the order they were added. */
+  objectives(db: Db, kpiId: number) {
+    return db
+      .select({
+        id: kpiObjectives.id,
+        kpiId: kpiObjectives.kpiId,
+        name: kpiObjectives.name,
+        weight: kpiObjectives.weight,
+        statusId: kpiObjectives.statusId,
+        perspectiveId: kpiObjectives.perspectiveId,
+        perspectiveName: kpiPerspectives.name,
+        perspectiveOrder: kpiPerspectives.sortOrder,
+        comments: commentCount('kpi_objective', kpiObjectives.id),
+      })
+      .from(kpiObjectives)
+      .innerJoin(kpiPerspectives, eq(kpiPerspectives.id, kpiObjectives.perspectiveId))
+      .where(eq(kpiObjectives.kpiId, kpiId))
+      .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiObjectives.id));
+  },
+
+  /** Every objective KPI of a sheet (one statement for a sheet of any size). */
+  objectiveKpis(db: Db, kpiId: number) {
+    return db
+      .select({
+        id: kpiObjectiveKpis.id,
+        kpiId: kpiObjectiveKpis.kpiId,
+        objectiveId: kpiObjectiveKpis.objectiveId,
+        name: kpiObjectiveKpis.name,
+        weight: kpiObjectiveKpis.weight,
+        time: kpiObjectiveKpis.time,
+        target: kpiObjectiveKpis.target,
+        targetUnitId: kpiObjectiveKpis.targetUnitId,
+        targetUnitName: kpiTargetUnits.name,
+        budget: kpiObjectiveKpis.budget,
+        initiative: kpiObjectiveKpis.initiative,
+        statusId: kpiObjectiveKpis.statusId,
+        comments: commentCount('kpi_objective_kpi', kpiObjectiveKpis.id),
+      })
+      .from(kpiObjectiveKpis)
+      .innerJoin(kpiTargetUnits, eq(kpiTargetUnits.id, kpiObjectiveKpis.targetUnitId))
+      .where(eq(kpiObjectiveKpis.kpiId, kpiId))
+      .orderBy(asc(kpiObjectiveKpis.id));
+  },
+
+  async objective(db: Db, id: number) {
+    const [row] = await db.select().from(kpiObjectives).where(eq(kpiObjectives.id, id));
+    return row ?? null;
+  },
+
+  async objectiveKpi(db: Db, id: number) {
+    const [row] = await db.select().from(kpiObjectiveKpis).where(eq(kpiObjectiveKpis.id, id));
+    return row ?? null;
+  },
+
+  /** The sheet an objective or objective KPI belongs to (to lock it first). */
+  async sheetOf(db: Db, kind: 'objective' | 'objective_kpi', id: number): Promise<number | null> {
+    const table = kind === 'objective' ? kpiObjectives : kpiObjectiveKpis;
+    const [row] = await db.select({ kpiId: table.kpiId }).from(table).where(eq(table.id, id));
+    return row?.kpiId ?? null;
+  },
+
+  /** The employee's yearly sheet of a year, if any. */
+  async yearSheet(db: Db, employeeId: number, yearId: number, exceptId?: number) {
+    const [row] = await db
+      .select({ id: kpis.id })
+      .from(kpis)
+      .where(
+        and(
+          eq(kpis.employeeId, employeeId),
+          eq(kpis.yearId, yearId),
+          exceptId ? ne(kpis.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  },
+
+  async type(db: Db, id: number) {
+    const [row] = await db.select().from(kpiTypes).where(eq(kpiTypes.id, id));
+    return row ?? null;
+  },
+  async year(db: Db, id: number) {
+    const [row] = await db.select().from(kpiYears).where(eq(kpiYears.id, id));
+    return row ?? null;
+  },
+  async perspective(db: Db, id: number) {
+    const [row] = await db.select().from(kpiPerspectives).where(eq(kpiPerspectives.id, id));
+    return row ?? null;
+  },
+  async targetUnit(db: Db, id: number) {
+    const [row] = await db.select().from(kpiTargetUnits).where(eq(kpiTargetUnits.id, id));
+    return row ?? null;
+  },
+
+  types: (db: Db) =>
+    db
+      .select({ id: kpiTypes.id, name: kpiTypes.name })
+      .from(kpiTypes)
+      .where(eq(kpiTypes.enabled, true))
+      .orderBy(asc(kpiTypes.id)),
+  years: (db: Db) =>
+    db
+      .select({
+        id: kpiYears.id,
+        name: kpiYears.name,
+        from_date: kpiYears.fromDate,
+        to_date: kpiYears.toDate,
+      })
+      .from(kpiYears)
+      .where(eq(kpiYears.enabled, true))
+      .orderBy(desc(kpiYears.fromDate)),
+  perspectives: (db: Db) =>
+    db
+      .select({ id: kpiPerspectives.id, name: kpiPerspectives.name })
+      .from(kpiPerspectives)
+      .where(eq(kpiPerspectives.enabled, true))
+      .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiPerspectives.id)),
+  targetUnits: (db: Db) =>
+    db
+      .select({ id: kpiTargetUnits.id, name: kpiTargetUnits.name })
+      .from(kpiTargetUnits)
+      .where(eq(kpiTargetUnits.enabled, true))
+      .orderBy(asc(kpiTargetUnits.name)),
+  statuses: (db: Db) =>
+    db
+      .select({ id: workflowStatuses.id, name: workflowStatuses.name, color: workflowStatuses.color })
+      .from(workflowStatuses)
+      .where(eq(workflowStatuses.module, 'kpi'))
+      .orderBy(asc(workflowStatuses.id)),
+
+  /** Active objectives with the sums of their active KPIs' weights, in cents (for the submit rule). */
+  async weights(db: Db, kpiId: number) {
+    return db
+      .select({
+        id: kpiObjectives.id,
+        name: kpiObjectives.name,
+        cents: sql<number>`round(${kpiObjectives.weight} * 100)`.mapWith(Number),
+        kpiCents: sql<number>`(select coalesce(round(sum(k.weight) * 100), 0) from kpi_objective_kpis k
+          where k.objective_id = "kpi_objectives"."id" and k.status_id = ${KPI_ITEM_STATUS.active})`.mapWith(
+          Number,
+        ),
+      })
+      .from(kpiObjectives)
+      .where(and(eq(kpiObjectives.kpiId, kpiId), eq(kpiObjectives.statusId, KPI_ITEM_STATUS.active)))
+      .orderBy(asc(kpiObjectives.id));
+  },
+
+  /** The number of comments of a sheet's threads (used by tests and the copy rule). */
+  async commentCount(db: Db, kpiId: number) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(comments)
+      .where(and(eq(comments.rootKind, 'kpi'), eq(comments.rootId, kpiId)));
+    return row?.n ?? 0;
+  },
+
+  /** Copies the active objectives and KPIs of one sheet into another. */
+  async copyItems(db: Db, fromId: number, toId: number) {
+    const objectives = await db
+      .select()
+      .from(kpiObjectives)
+      .where(and(eq(kpiObjectives.kpiId, fromId), eq(kpiObjectives.statusId, KPI_ITEM_STATUS.active)))
+      .orderBy(asc(kpiObjectives.id));
+    if (objectives.length === 0) return;
+    const inserted = await db
+      .insert(kpiObjectives)
+      .values(
+        objectives.map((o) => ({
+          kpiId: toId,
+          perspectiveId: o.perspectiveId,
+          name: o.name,
+          weight: o.weight,
+          sortOrder: o.sortOrder,
+        })),
+      )
+      .returning({ id: kpiObjectives.id });
+    const idMap = new Map(objectives.map((o, i) => [o.id, inserted[i]!.id]));
+    const items = await db
+      .select()
+      .from(kpiObjectiveKpis)
+      .where(
+        and(
+          inArray(kpiObjectiveKpis.objectiveId, [...idMap.keys()]),
+          eq(kpiObjectiveKpis.statusId, KPI_ITEM_STATUS.active),
+        ),
+      )
+      .orderBy(asc(kpiObjectiveKpis.id));
+    if (items.length === 0) return;
+    await db.insert(kpiObjectiveKpis).values(
+      items.map((k) => ({
+        kpiId: toId,
+        objectiveId: idMap.get(k.objectiveId)!,
+        name: k.name,
+        weight: k.weight,
+        time: k.time,
+        target: k.target,
+        targetUnitId: k.targetUnitId,
+        budget: k.budget,
+        initiative: k.initiative,
+        sortOrder: k.sortOrder,
+      })),
+    );
+  },
+};

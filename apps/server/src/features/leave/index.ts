@@ -1,0 +1,4 @@
+/** Leave requests, and the leave types, durations and holidays they use. */
+
+export { leaveRoutes } from './leave.routes';
+export { leaveReferenceRoutes } from './leave-reference.routes';

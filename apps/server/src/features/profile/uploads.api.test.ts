@@ -1,0 +1,211 @@
+import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_PIXELS } from '@hr/contracts/employees';
+import { IMAGE_MAX_BYTES } from '@hr/contracts/limits';
+import { MESSAGES } from '@hr/contracts/messages';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { carriesPosition, jpegWithGps, pngWithGps } from '../../../test/factories/images';
+import { largePng, png, profileState } from '../../../test/factories/profile';
+import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { employeePhotos } from '../../db/schema';
+
+/**
+ * What the server does with uploaded bytes: limits it checks itself, types
+ * told by content whatever the name says, and photos made anew from their
+ * pixels, without the metadata a phone writes into them.
+ */
+
+let ctx: TestContext;
+let person: MadeEmployee;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await setupApi();
+  person = await ctx.factory.employee();
+  token = await ctx.factory.token(person);
+});
+
+const uploadPhoto = (photo: string) =>
+  ctx.call({ method: 'PATCH', url: `/api/v1/employees/photo/${person.id}`, payload: { photo }, token });
+const uploadDocument = (fileName: string, data: Buffer) =>
+  ctx.call({
+    method: 'POST',
+    url: `/api/v1/employees/${person.id}/files`,
+    payload: { name: 'Scan', file_name: fileName, file: data.toString('base64') },
+    token,
+  });
+
+/** The three stored sizes of the person's photo, as the database keeps them. */
+async function storedSizes() {
+  const [row] = await ctx.db.select().from(employeePhotos).where(eq(employeePhotos.employeeId, person.id));
+  expect(row).toBeDefined();
+  return { mime: row!.mime, small: row!.small, medium: row!.medium, big: row!.big };
+}
+
+/** The red, green and blue of one pixel. */
+async function pixel(data: Buffer, x: number, y: number) {
+  const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [raw[at]!, raw[at + 1]!, raw[at + 2]!];
+}
+
+describe('photos are made anew and carry no metadata', () => {
+  it('a phone JPEG with a GPS position: no stored size keeps it, nor any EXIF', async () => {
+    const original = await jpegWithGps(900, 700);
+    expect(carriesPosition(original)).toBe(true);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await uploadPhoto(original.toString('base64'));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await storedSizes();
+    expect(stored.mime).toBe('image/jpeg');
+    for (const size of ['small', 'medium', 'big'] as const) {
+      const data = stored[size];
+      expect(carriesPosition(data), size).toBe(false);
+      const meta = await sharp(data).metadata();
+      expect(
+        {
+          format: meta.format,
+          width: meta.width,
+          height: meta.height,
+          exif: meta.exif,
+          xmp: meta.xmp,
+          iptc: meta.iptc,
+          icc: meta.icc,
+          comments: meta.comments,
+        },
+        size,
+      ).toEqual({
+        format: 'jpeg',
+        width: PHOTO_PIXELS[size],
+        height: PHOTO_PIXELS[size],
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        icc: undefined,
+        comments: undefined,
+      });
+      // Served the same way: what the browser gets is what was stored.
+      const served = await ctx.call({ method: 'GET', url: res.json().photo[size] });
+      expect(served.rawPayload.equals(data), size).toBe(true);
+    }
+  });
+
+  it('the photo is turned upright from its EXIF orientation before the metadata goes', async () => {
+    // Left half red, right half blue, stored on its side: orientation 6 turns it a quarter clockwise.
+    const res = await uploadPhoto((await jpegWithGps(800, 600, 6)).toString('base64'));
+    expect(res.statusCode, res.body).toBe(200);
+    const { big } = await storedSizes();
+    const [top, bottom] = [await pixel(big, 300, 20), await pixel(big, 300, 580)];
+    expect(top[0]).toBeGreaterThan(200); // red above
+    expect(top[2]).toBeLessThan(60);
+    expect(bottom[2]).toBeGreaterThan(200); // blue below
+    expect(bottom[0]).toBeLessThan(60);
+    expect((await sharp(big).metadata()).orientation).toBeUndefined();
+  });
+
+  it('a PNG with eXIf and text chunks naming the place: the stored sizes have neither', async () => {
+    const original = await pngWithGps(300, 240);
+    expect(carriesPosition(original)).toBe(true);
+    const res = await uploadPhoto(original.toString('base64'));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await storedSizes();
+    expect(stored.mime).toBe('image/png');
+    for (const size of ['small', 'medium', 'big'] as const) {
+      expect(carriesPosition(stored[size]), size).toBe(false);
+      const meta = await sharp(stored[size]).metadata();
+      expect([meta.format, meta.exif, meta.comments], size).toEqual(['png', undefined, undefined]);
+    }
+  });
+});
+
+describe('types come from the bytes, not the name', () => {
+  it('a PNG sent as a JPEG data URL is taken and kept as a PNG', async () => {
+    const res = await uploadPhoto(`data:image/jpeg;base64,${(await png(120, 90)).toString('base64')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await storedSizes()).mime).toBe('image/png');
+    const served = await ctx.call({ method: 'GET', url: res.json().photo.medium });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
+  });
+
+  it('a text file sent as a PNG data URL is refused with the photo format message', async () => {
+    const before = await profileState(ctx.db, person.id);
+    const res = await uploadPhoto(
+      `data:image/png;base64,${Buffer.from('name,salary\nTanvir,100\n').toString('base64')}`,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'invalid_image_format' });
+    expect(res.json().errors.children.photo.errors).toEqual([MESSAGES.photoPngJpeg]);
+    expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+
+  it('documents: a PNG named .jpg is a PNG, a text file named .png is text, a PDF named .png is a PDF', async () => {
+    const cases: [string, Buffer, string][] = [
+      ['holiday.jpg', await png(), 'image/png'],
+      ['salary.png', Buffer.from('name,salary\nTanvir,100\n'), 'text/plain; charset=utf-8'],
+      ['contract.png', Buffer.from('%PDF-1.7\n% a contract\n'), 'application/pdf'],
+      ['photo.png', Buffer.from([0x00, 0x01, 0x02, 0xfe, 0xff, 0x00]), 'application/octet-stream'],
+    ];
+    for (const [fileName, data, mime] of cases) {
+      const res = await uploadDocument(fileName, data);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().mime, fileName).toBe(mime);
+      const download = await ctx.call({
+        method: 'GET',
+        url: `/api/v1/employees/${person.id}/files/${res.json().id}`,
+        token,
+      });
+      expect(download.headers['content-type'], fileName).toBe(mime);
+      expect(download.headers['content-disposition'], fileName).toMatch(/^attachment;/);
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+});
+
+describe('size limits are the server’s own', () => {
+  it('the limits are those the decisions state: photo 2 MB, document 5 MB, EPR-area image 200 KB', () => {
+    expect([PHOTO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES]).toEqual([
+      2 * 1024 * 1024,
+      5 * 1024 * 1024,
+      200 * 1024,
+    ]);
+  });
+
+  it('an oversize photo is refused with 413 and its message, whatever the data URL says', async () => {
+    const before = await profileState(ctx.db, person.id);
+    const big = await largePng(PHOTO_MAX_BYTES + 10);
+    for (const prefix of ['', 'data:image/png;base64,', 'data:text/plain;base64,']) {
+      const res = await uploadPhoto(`${prefix}${big.toString('base64')}`);
+      expect(res.statusCode, prefix).toBe(413);
+      expect(res.json()).toMatchObject({ code: 413, error: 'photo_too_large' });
+      expect(res.json().errors.children.photo.errors).toEqual([MESSAGES.photoTooLarge]);
+    }
+    expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+
+  it('a picture small in bytes but huge in pixels is refused before it is decoded', async () => {
+    const before = await profileState(ctx.db, person.id);
+    // One colour compresses to a few kilobytes; 9,000 × 9,000 pixels would take 243 MB to decode.
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(PHOTO_MAX_BYTES);
+    const res = await uploadPhoto(bomb.toString('base64'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'image_unreadable' });
+    expect(res.json().errors.children.photo.errors).toEqual([
+      'Failed to process the image. Please ensure it is a valid PNG or JPEG file.',
+    ]);
+    expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+
+  it('an oversize document is refused with 413 and its message', async () => {
+    const before = await profileState(ctx.db, person.id);
+    const res = await uploadDocument('scan.pdf', Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 0x41));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 413, error: 'file_too_large' });
+    expect(res.json().errors.children.file.errors).toEqual([MESSAGES.fileTooLarge]);
+    expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+});

@@ -1,0 +1,2 @@
+/** Remote-work requests. */
+export { remoteWorkRoutes } from './remote-work.routes';

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../test/helper';
+import { leaves, remoteWorks, serviceRequests } from '../db/schema';
+
+/**
+ * The list path sends the same few statements whatever the page size or the
+ * filters: the session, the page and the total.
+ */
+let ctx: TestContext;
+let lmToken: string;
+let employeeToken: string;
+
+beforeAll(async () => {
+  ctx = await setupApi();
+  const { oo, lm, employee } = await ctx.factory.chain();
+  const others: MadeEmployee[] = [employee];
+  for (let i = 0; i < 4; i++) others.push(await ctx.factory.employee({ parentId: lm.id }));
+  const approvers = { lineManagerId: lm.id, oneOverOneId: oo.id };
+  for (const [n, person] of others.entries()) {
+    const day = (d: number) => `2027-${String(n + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    await ctx.db.insert(leaves).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        employeeId: person.id,
+        ...approvers,
+        responsibleId: lm.id,
+        typeId: 1,
+        leaveFormat: 1,
+        fromDate: day(i + 1),
+        toDate: day(i + 1),
+        days: 1,
+        leaveAddress: 'Home',
+        statusId: 1 + (i % 4),
+      })),
+    );
+    await ctx.db.insert(remoteWorks).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        employeeId: person.id,
+        ...approvers,
+        typeId: 2,
+        fromDate: day(i + 1),
+        toDate: day(i + 1),
+        statusId: 1 + (i % 4),
+      })),
+    );
+    await ctx.db.insert(serviceRequests).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        employeeId: person.id,
+        ...approvers,
+        createdBy: person.id,
+        category: 'salary_certificate',
+        reason: `Reason ${i}`,
+        description: 'For the bank',
+        issueDate: day(i + 1),
+        statusId: 1 + (i % 5),
+        submittedAt: i % 5 === 0 ? null : new Date('2026-10-01T10:00:00Z'),
+      })),
+    );
+  }
+  lmToken = await ctx.factory.token(lm);
+  employeeToken = await ctx.factory.token(employee);
+});
+
+async function statementsOf(url: string, token: string) {
+  let body: { items: unknown[]; total: number } = { items: [], total: 0 };
+  const sent = await statementsDuring(ctx, async () => {
+    const res = await ctx.call({ method: 'GET', url, token });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    body = res.json();
+  });
+  return { sent, items: body.items.length, total: body.total };
+}
+
+const LISTS = [
+  ['/api/v1/leave', 'self', 'type_id=1&from_range=2027-01-01,2027-12-31&sort=employee,asc'],
+  ['/api/v1/remote-work', 'self', 'type_id=2&to_date_range=2027-01-01,2027-12-31&sort=type,desc'],
+  [
+    '/api/v1/employee/service-requests',
+    'own',
+    'category=salary_certificate&submitted_range=2026-01-01,2026-12-31',
+  ],
+] as const;
+
+describe('statements per list call', () => {
+  for (const [path, own, filters] of LISTS) {
+    it(`${path}: two statements (the session, the page with its total) for 10 or 50 rows, own or team, filtered or not`, async () => {
+      const counts: number[] = [];
+      for (const [listType, token] of [
+        [own, employeeToken],
+        ['team', lmToken],
+      ] as const) {
+        for (const limit of [10, 50]) {
+          for (const extra of ['', `&${filters}`]) {
+            const url = `${path}?list_type=${listType}&limit=${limit}${extra}`;
+            // Twice: the first call of a shape prepares its statements, the second reuses them.
+            for (let i = 0; i < 2; i++) {
+              const { sent, items, total } = await statementsOf(url, token);
+              expect(items, url).toBe(Math.min(limit, total));
+              counts.push(sent.length);
+            }
+          }
+        }
+      }
+      // The team view of the line manager has more than 50 rows, so the page size really differs.
+      expect((await statementsOf(`${path}?list_type=team&limit=50`, lmToken)).items).toBe(50);
+      expect(new Set(counts)).toEqual(new Set([2]));
+    });
+  }
+
+  it('a page past the last still tells the total (one statement more); no match at all is a total of 0', async () => {
+    const all = await statementsOf('/api/v1/leave?list_type=team&limit=10', lmToken);
+    expect(all.total).toBeGreaterThan(50);
+    const past = await statementsOf('/api/v1/leave?list_type=team&limit=10&page=99', lmToken);
+    expect(past).toMatchObject({ items: 0, total: all.total });
+    expect(past.sent).toHaveLength(3);
+    const none = await statementsOf('/api/v1/leave?list_type=team&limit=10&status_id=4&type_id=999', lmToken);
+    expect(none).toMatchObject({ items: 0, total: 0 });
+    expect(none.sent).toHaveLength(2);
+  });
+
+  it('one request by id: two statements (session, the request)', async () => {
+    const res = await ctx.call({
+      method: 'GET',
+      url: '/api/v1/leave?list_type=team&limit=10',
+      token: lmToken,
+    });
+    const id = res.json().items[0].id as number;
+    const sent = await statementsDuring(ctx, () =>
+      ctx.call({ method: 'GET', url: `/api/v1/leave/${id}`, token: lmToken }),
+    );
+    expect(sent).toHaveLength(2);
+  });
+});

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+
+/**
+ * Statements the portal runs on every call (the session, list pages and
+ * counts) are built once per shape and run as named prepared statements: the
+ * query builder's work is done once, and PostgreSQL keeps their plans per
+ * connection instead of planning them afresh on every call.
+ */
+const byDatabase = new WeakMap<Db, Map<string, unknown>>();
+
+/** A statement name for a shape: short, stable, distinct per shape. */
+export function statementName(key: string): string {
+  return `q_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+}
+
+/** The prepared statement of `key` on this database, built on first use. */
+export function preparedOnce<P>(db: Db, key: string, build: (name: string) => P): P {
+  let statements = byDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    byDatabase.set(db, statements);
+  }
+  let prepared = statements.get(key) as P | undefined;
+  if (prepared === undefined) {
+    prepared = build(statementName(key));
+    statements.set(key, prepared);
+  }
+  return prepared;
+}

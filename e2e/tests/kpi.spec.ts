@@ -1,0 +1,237 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { clickToClose, pickOption, signOut, typeDate } from '../support/antd';
+import { apiAs, unique } from '../support/api';
+import { signIn } from '../support/helpers';
+
+/**
+ * KPI sheets of 1004 (line manager 1003, O&O 1002), each test with sheets of
+ * its own (custom periods far ahead, named uniquely).
+ */
+
+async function confirm(page: Page, button: string) {
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: button }) })
+    .last();
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Clicks a sheet action (Submit, Update Request, Approve) and confirms it. */
+async function sheetAction(page: Page, action: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  await confirm(page, action);
+}
+
+function objectiveSection(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+async function openDialog(page: Page, button: Locator, title: string): Promise<Locator> {
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('KPI sheets', () => {
+  test('1004 builds a sheet and submits; 1003 asks for an update; 1004 fixes it; 1003 and 1002 approve', async ({
+    page,
+  }) => {
+    const name = unique('Sales plan');
+    await signIn(page, '1004');
+    await page.goto('/kpi');
+    await expect(page.getByRole('heading', { name: 'KPI' })).toBeVisible();
+
+    // The create modal: a custom period needs its dates.
+    const create = await openDialog(page, page.getByRole('button', { name: 'New KPI' }), 'New KPI');
+    await pickOption(page, 'Type', 'Custom period', create);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(create.getByText('Please select the start date')).toBeVisible();
+    await expect(create.getByText('Please select the end date')).toBeVisible();
+    await create.getByLabel('Name').fill(name);
+    await typeDate(page, 'From', '01-01-2035', create);
+    await typeDate(page, 'To', '30-06-2035', create);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    // About half a second later the sheet opens.
+    await expect(page).toHaveURL(/\/kpi\/\d+$/);
+    const sheetUrl = page.url();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('Draft').first()).toBeVisible();
+
+    // An objective of 60 with one KPI of 100: Submit is refused with the sums.
+    const objective = await openDialog(
+      page,
+      page.getByRole('button', { name: 'Add objective' }),
+      'Add objective',
+    );
+    await objective.getByRole('button', { name: 'Save' }).click();
+    await expect(objective.getByText('Name must not be empty')).toBeVisible();
+    await objective.getByLabel('Objective').fill('Go');
+    await expect(objective.getByText('Name must have a length between 4 and 60')).toBeVisible();
+    await objective.getByLabel('Objective').fill('Grow revenue in the north');
+    await objective.getByLabel('Weight').fill('60');
+    await pickOption(page, 'Perspective', 'Financial', objective);
+    await objective.getByRole('button', { name: 'Save' }).click();
+    await expect(objective).toBeHidden();
+    const section = objectiveSection(page, 'Grow revenue in the north');
+    await expect(section).toContainText('Weight 60.00');
+
+    const kpi = await openDialog(
+      page,
+      section.getByRole('button', { name: 'Add a KPI to Grow revenue in the north' }),
+      'Add KPI',
+    );
+    await kpi.getByLabel('KPI', { exact: true }).fill('New distributors signed');
+    await kpi.getByLabel('Weight').fill('100');
+    await kpi.getByLabel('Time').fill('Quarterly');
+    await kpi.getByLabel('Target', { exact: true }).fill('0');
+    await kpi.getByRole('button', { name: 'Save' }).click();
+    await expect(kpi.getByText('Target must not be 0')).toBeVisible();
+    await kpi.getByLabel('Target', { exact: true }).fill('12');
+    await pickOption(page, 'Target unit', 'Count', kpi);
+    await kpi.getByRole('button', { name: 'Save' }).click();
+    await expect(kpi).toBeHidden();
+    await expect(section.getByRole('row', { name: /New distributors signed/ })).toContainText('12 Count');
+    await expect(section).toContainText('KPI weights 100.00 of 100');
+
+    await sheetAction(page, 'Submit');
+    await expect(page.getByText('The objective weights add up to 60.00, not 100.')).toBeVisible();
+
+    const edit = await openDialog(
+      page,
+      section.getByRole('button', { name: 'Edit objective Grow revenue in the north' }),
+      'Update objective',
+    );
+    await edit.getByLabel('Weight').fill('100');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await sheetAction(page, 'Submit');
+    await expect(page.getByText('Status has been updated!')).toBeVisible();
+    await expect(page.getByText('Awaiting line manager').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add objective' })).toHaveCount(0);
+    await signOut(page);
+
+    // The line manager asks for an update.
+    await signIn(page, '1003');
+    await page.goto(sheetUrl);
+    await sheetAction(page, 'Update Request');
+    await expect(page.getByText('Update requested').first()).toBeVisible();
+    await signOut(page);
+
+    // The employee changes the target and submits again.
+    await signIn(page, '1004');
+    await page.goto(sheetUrl);
+    const again = objectiveSection(page, 'Grow revenue in the north');
+    const change = await openDialog(
+      page,
+      again.getByRole('button', { name: 'Edit KPI New distributors signed' }),
+      'Update KPI',
+    );
+    await change.getByLabel('Target', { exact: true }).fill('15');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await expect(change).toBeHidden();
+    await expect(again.getByRole('row', { name: /New distributors signed/ })).toContainText('15 Count');
+    await sheetAction(page, 'Submit');
+    await expect(page.getByText('Awaiting line manager').first()).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, '1003');
+    await page.goto(sheetUrl);
+    await sheetAction(page, 'Approve');
+    await expect(page.getByText('Awaiting O&O').first()).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, '1002');
+    await page.goto(sheetUrl);
+    await sheetAction(page, 'Approve');
+    await expect(page.getByText('Approved').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  });
+
+  test('the list shows own sheets in Self and the reports’ in Team, and opens a sheet', async ({
+    page,
+    request,
+  }) => {
+    const employee = await apiAs(request, '1004');
+    const name = unique('Service plan');
+    const sheet = await employee.post<{ id: number }>('kpis', {
+      type_id: 2,
+      from: '2036-01-01',
+      to: '2036-12-31',
+      name,
+    });
+    await signIn(page, '1003');
+    await page.goto('/kpi');
+    await page.getByRole('radiogroup').getByText('Team', { exact: true }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(row).toContainText('Tanvir Ahmed');
+    await expect(row).toContainText('01-01-2036 – 31-12-2036');
+    await expect(row).toContainText('Draft');
+    await row.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/kpi/${sheet.id}$`));
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    // A draft is the employee's to build: the line manager sees no controls.
+    await expect(page.getByRole('button', { name: 'Add objective' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+  });
+
+  test('a comment typed by the employee appears in the line manager’s open chat without a reload', async ({
+    browser,
+    request,
+  }) => {
+    const employee = await apiAs(request, '1004');
+    const name = unique('Chat plan');
+    const sheet = await employee.post<{ id: number }>('kpis', {
+      type_id: 2,
+      from: '2037-01-01',
+      to: '2037-12-31',
+      name,
+    });
+    const withObjective = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
+      name: 'Open two new markets',
+      weight: 100,
+      kpi_id: sheet.id,
+      perspective_id: 2,
+    });
+    await employee.post('kpis/objectives/kpis', {
+      name: 'Markets opened',
+      weight: 100,
+      time: 'By December',
+      target: 2,
+      target_unit_id: 3,
+      kpi_id: sheet.id,
+      objective_id: withObjective.objectives[0]!.id,
+    });
+    await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
+
+    const lmContext = await browser.newContext();
+    const lm = await lmContext.newPage();
+    await signIn(lm, '1003');
+    await lm.goto(`/kpi/${sheet.id}`);
+    await lm.getByRole('button', { name: 'Chat about objective Open two new markets' }).click();
+    const lmChat = lm.getByRole('dialog', { name: 'Chat...' });
+    await expect(lmChat).toBeVisible();
+    await expect(lmChat.getByText('No messages yet.')).toBeVisible();
+
+    const empContext = await browser.newContext();
+    const emp = await empContext.newPage();
+    await signIn(emp, '1004');
+    await emp.goto(`/kpi/${sheet.id}`);
+    await emp.getByRole('button', { name: 'Chat about objective Open two new markets' }).click();
+    const empChat = emp.getByRole('dialog', { name: 'Chat...' });
+    await empChat.getByRole('button', { name: 'Send' }).click();
+    await expect(empChat.getByText('Please write your comment!')).toBeVisible();
+    await empChat.getByLabel('Your comment').fill('Both markets are Sylhet and Rangpur.');
+    await empChat.getByRole('button', { name: 'Send' }).click();
+    await expect(emp.getByText('Message has been successfully submitted!')).toBeVisible();
+
+    // The line manager's open window shows it, without a reload.
+    await expect(lmChat.getByText('Both markets are Sylhet and Rangpur.')).toBeVisible({ timeout: 5000 });
+    await expect(lmChat).toContainText('Tanvir Ahmed');
+    await clickToClose(lmChat.getByRole('button', { name: 'Close' }), lmChat);
+    await lmContext.close();
+    await empContext.close();
+  });
+});

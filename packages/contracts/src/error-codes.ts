@@ -1,0 +1,311 @@
+/**
+ * Every error the API answers with, declared once: a stable code (the body's
+ * `error` field), its HTTP status and its English text. Texts may name
+ * parameters as `{{name}}`; the body carries them in `params`, so a client
+ * can show the error in its own language by the code (the web app's
+ * `serverErrors.<code>`), and the English text stays the one below.
+ *
+ * Parameters a client translates itself: `record` (a record kind of
+ * RECORD_KINDS), `status_id` (that record kind's status id) and `action` (a
+ * workflow action). The English text's `{{status}}` and `{{done}}` are the
+ * English forms of those. `item` (the English name of a profile section's
+ * items) goes with `section` (that section's id), by which a client names the
+ * item itself.
+ */
+export const ERRORS = {
+  // The protocol
+  bad_request: { status: 400, message: 'request error, nothing changed' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  empty_json_body: { status: 400, message: 'The request body is empty but its content type is JSON.' },
+  content_length_mismatch: { status: 400, message: 'The request body does not match its Content-Length.' },
+  invalid_query: { status: 400, message: 'Invalid query parameter "{{name}}": {{reason}}' },
+  invalid_path: { status: 400, message: 'Invalid path parameter "{{name}}": {{reason}}' },
+  url_invalid: {
+    status: 400,
+    message: 'The address is not valid: a part of it is not percent-encoded UTF-8.',
+  },
+  url_part_too_long: {
+    status: 414,
+    message: 'A part of the address is too long: at most {{max}} characters between two slashes.',
+  },
+  sort_unknown: {
+    status: 400,
+    message: 'Invalid query parameter "sort": unknown field "{{field}}"; use one of {{fields}}.',
+  },
+  team_filter_only: {
+    status: 400,
+    message: 'The {{filters}} filter is only for the team view (list_type=team).',
+  },
+  unauthorized: { status: 401, message: 'Authentication is required. Please sign in.' },
+  session_invalid: {
+    status: 401,
+    message: 'Your session has ended or is not valid. Please sign in again.',
+  },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  admin_only: { status: 403, message: 'Only HR administrators may do this.' },
+  not_found: { status: 404, message: 'The record does not exist.' },
+  route_not_found: { status: 404, message: 'No route for {{method}} {{path}}.' },
+  conflict: { status: 409, message: 'This conflicts with the current state; reload and try again.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'This content type is not accepted. Send JSON.' },
+  validation_failed: { status: 422, message: 'Validation Failed' },
+  too_many_requests: { status: 429, message: 'Too many attempts. Please try again in a few minutes.' },
+  internal: { status: 500, message: 'Sorry, something went wrong on the server.' },
+
+  // Sign-in and recovery
+  invalid_credentials: { status: 401, message: 'Invalid E-ID or password.' },
+  account_disabled: { status: 401, message: 'This account is disabled. Please contact HR.' },
+  otp_invalid: { status: 400, message: 'The code is wrong or has expired.' },
+  reset_link_invalid: {
+    status: 400,
+    message: 'The reset link is invalid, has expired or has already been used.',
+  },
+  otp_eid_required: { status: 400, message: 'The E-ID is needed to check a code.' },
+  employee_disabled: { status: 409, message: 'This employee is disabled.' },
+
+  // Signing in as another employee
+  impersonation_admin_only: {
+    status: 403,
+    message: 'Only an HR administrator may sign in as another employee.',
+  },
+  impersonation_nested: {
+    status: 403,
+    message: 'Sign in as yourself before signing in as someone else.',
+  },
+  no_user_account: { status: 404, message: 'This employee has no user account.' },
+  impersonation_self: { status: 400, message: 'You are already signed in as this employee.' },
+
+  // Photos and files
+  photo_too_large: { status: 413, message: 'The photo must be at most 2 MB.' },
+  invalid_image_format: { status: 422, message: 'Only PNG and JPEG formats are allowed.' },
+  image_unreadable: {
+    status: 422,
+    message: 'Failed to process the image. Please ensure it is a valid PNG or JPEG file.',
+  },
+  file_too_large: { status: 413, message: 'The file must be at most 5 MB.' },
+  photo_not_found: { status: 404, message: 'The photo does not exist.' },
+  document_not_found: { status: 404, message: 'This employee has no such document.' },
+
+  // People
+  employee_not_found: { status: 404, message: 'This employee does not exist.' },
+  no_contact: {
+    status: 422,
+    message: 'This employee has no e-mail address or mobile number to send the invitation to.',
+  },
+  disable_self: { status: 400, message: 'You cannot disable yourself.' },
+  user_exists: { status: 409, message: 'This employee already has a user.' },
+  enable_employee_first: {
+    status: 409,
+    message: 'This employee is disabled. Enable the employee first.',
+  },
+  username_taken: { status: 409, message: 'A user with this E-ID already exists.' },
+  group_member_already: { status: 409, message: 'The employee is already in this group.' },
+  group_member_missing: { status: 404, message: 'The employee is not in this group.' },
+  asset_held_already: { status: 409, message: 'The employee already holds this asset.' },
+  asset_held_by_other: {
+    status: 409,
+    message: 'This asset is held by {{name}}. Remove it from them first.',
+  },
+  asset_not_held: { status: 404, message: 'The employee does not hold this asset.' },
+
+  // The employee profile (`section` is a profile section id; `item` the English name of its items)
+  profile_card_only: { status: 403, message: 'You may only see the directory card of this employee.' },
+  profile_not_full: { status: 404, message: 'The full profile of this employee is not available to you.' },
+  activities_hidden: { status: 403, message: 'You may not see the activities of this employee.' },
+  profile_section_forbidden: {
+    status: 403,
+    message: 'You are not allowed to change this part of the profile.',
+  },
+  profile_item_not_found: { status: 404, message: 'This employee has no such {{item}}.' },
+  changes_hidden: {
+    status: 403,
+    message: 'Only the employee, their managers and HR administrators may see the changes to this record.',
+  },
+
+  // The directory and groups
+  disabled_search_admin_only: {
+    status: 403,
+    message: 'Only an HR administrator may search disabled employees.',
+  },
+  private_filter_forbidden: {
+    status: 403,
+    message:
+      'You may not filter by {{filter}}: it is personal data. Only HR administrators, or a search kept to yourself and the people below you, may use it.',
+  },
+  private_sort_forbidden: {
+    status: 403,
+    message:
+      'You may not sort by {{sort}}: it is personal data. Only HR administrators, or a search kept to yourself and the people below you, may use it.',
+  },
+  search_text_twice: {
+    status: 400,
+    message: 'Send the search text once: "query" and "filter.full_text" differ',
+  },
+  team_forbidden: {
+    status: 403,
+    message: 'You may see your own team, or the team of someone who reports to you.',
+  },
+  group_not_found: { status: 404, message: 'This group does not exist.' },
+  group_item_not_found: { status: 404, message: 'This group item does not exist.' },
+  group_item_has_member: {
+    status: 409,
+    message: '{{name}} cannot be deleted: 1 employee belongs to it or to an item below it.',
+  },
+  group_item_has_members: {
+    status: 409,
+    message: '{{name}} cannot be deleted: {{members}} employees belong to it or to an item below it.',
+  },
+
+  // Reference data (companies, offices, assets, leave types, durations, holidays, ...)
+  reference_not_found: { status: 404, message: 'This {{kind}} does not exist.' },
+  reference_name_taken: { status: 409, message: 'A {{kind}} with this name exists already.' },
+  reference_in_use: { status: 409, message: '{{name}} is in use; disable it instead of deleting it.' },
+
+  // The request workflow (leave, remote work, HR services, KPI sheets, EPRs)
+  record_not_found: { status: 404, message: 'This {{record}} does not exist.' },
+  record_hidden: { status: 403, message: 'You may not see this {{record}}.' },
+  record_edit_forbidden: { status: 403, message: 'You may not change this {{record}}.' },
+  record_delete_forbidden: { status: 403, message: 'You may not delete this {{record}}.' },
+  record_not_editable: { status: 409, message: 'This {{record}} is {{status}}; it cannot be changed now.' },
+  record_not_deletable: { status: 409, message: 'This {{record}} is {{status}}; it cannot be deleted now.' },
+  transition_forbidden: { status: 403, message: 'You may not have this {{record}} {{done}}.' },
+  transition_not_allowed: {
+    status: 409,
+    message: 'This {{record}} is {{status}}; it cannot be {{done}} now.',
+  },
+  own_request_decision: {
+    status: 403,
+    message: 'You may not have your own {{record}} {{done}}: someone else decides it.',
+  },
+  changed_meanwhile: {
+    status: 409,
+    message: 'This {{record}} was changed meanwhile; reload it and try again.',
+  },
+  no_line_manager: { status: 409, message: 'You have no line manager to approve this request.' },
+  on_behalf_forbidden: {
+    status: 403,
+    message: 'Only an HR administrator may apply for another employee.',
+  },
+
+  // Leave
+  leave_type_unknown: { status: 422, message: 'This leave type does not exist.' },
+  leave_type_not_short: { status: 422, message: 'This leave type cannot be taken as short leave.' },
+  short_leave_end: { status: 422, message: 'The end of a short leave is its start plus the duration.' },
+  short_leave_same_day: { status: 422, message: 'A short leave must end on the day it starts.' },
+  short_leave_working_day: { status: 422, message: 'A short leave must be on a working day.' },
+  leave_too_long: { status: 422, message: 'A leave request may span at most a year.' },
+  leave_no_working_day: {
+    status: 422,
+    message: 'The chosen dates have no working day (weekly off days and holidays do not count).',
+  },
+  leave_overlap: {
+    status: 422,
+    message: 'These dates overlap your leave request #{{id}} ({{from}} to {{to}}).',
+  },
+  balance_exceeded: {
+    status: 422,
+    message: 'Not enough {{type}} balance for {{year}}: {{left}} day(s) left, {{asked}} asked.',
+  },
+  responsible_invalid: {
+    status: 422,
+    message: 'The responsible person must be your line manager, a colleague or a report.',
+  },
+  balance_forbidden: { status: 403, message: "You may not see this employee's leave balance." },
+
+  // Remote work
+  remote_work_overlap: {
+    status: 422,
+    message: 'These dates overlap your remote-work request #{{id}} ({{when}}).',
+  },
+  remote_work_hours_overlap: {
+    status: 422,
+    message: 'These hours overlap your remote-work request #{{id}} ({{when}}).',
+  },
+
+  // HR services
+  service_request_open: {
+    status: 422,
+    message: 'You already have this {{category}} request open (#{{id}}); change or delete that one instead.',
+  },
+  letter_forbidden: {
+    status: 403,
+    message: 'Only the employee and HR administrators may download this letter.',
+  },
+  letter_missing: {
+    status: 404,
+    message: 'This HR service request has no letter yet; it is issued when the request is done.',
+  },
+
+  // KPI sheets
+  kpi_type_unknown: { status: 422, message: 'This KPI type does not exist.' },
+  kpi_year_unknown: { status: 422, message: 'This KPI year does not exist.' },
+  kpi_year_taken: {
+    status: 422,
+    message: 'There is a KPI sheet for {{year}} already (#{{id}}); one yearly sheet per employee and year.',
+  },
+  kpi_for_forbidden: {
+    status: 403,
+    message: 'You may make a KPI sheet for yourself or for a direct report only.',
+  },
+  kpi_copy_forbidden: {
+    status: 403,
+    message: "Only the sheet's employee or their line manager may copy this KPI sheet.",
+  },
+  kpi_objective_weights: {
+    status: 422,
+    message: 'The objective weights add up to {{total}}, not 100.',
+  },
+  kpi_kpi_weights: {
+    status: 422,
+    message: 'The KPI weights of "{{objective}}" add up to {{total}}, not 100.',
+  },
+  kpi_item_not_found: { status: 404, message: 'This {{item}} does not exist.' },
+  kpi_item_removed: { status: 409, message: 'This {{item}} was removed; it cannot be changed.' },
+  kpi_item_other_sheet: { status: 422, message: 'This {{item}} belongs to another KPI sheet.' },
+  kpi_perspective_unknown: { status: 422, message: 'This perspective does not exist.' },
+  kpi_target_unit_unknown: { status: 422, message: 'This target unit does not exist.' },
+
+  // Comments
+  comment_forbidden: {
+    status: 403,
+    message:
+      "Only the sheet's employee, line manager, O&O and HR administrators may read and write its comments.",
+  },
+  comments_closed: { status: 409, message: 'Comments open once the sheet has been submitted.' },
+  comment_item_removed: { status: 409, message: 'This item was removed; its comments are closed.' },
+  realtime_token_invalid: { status: 401, message: 'The realtime token is not valid or has expired.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorParams = Record<string, string | number>;
+
+/** The record kinds of the request workflow, with their English names for messages. */
+export const RECORD_KINDS = {
+  leave: 'leave request',
+  remote_work: 'remote-work request',
+  hr_service: 'HR service request',
+  kpi: 'KPI sheet',
+  epr: 'performance review',
+} as const;
+export type RecordKind = keyof typeof RECORD_KINDS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}
+
+/** A text with its `{{name}}` parameters filled in (unknown names stay as written). */
+export function fillParams(text: string, params: ErrorParams = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** The English text of an error (a `record` kind reads as its English name). */
+export function errorText(code: ErrorCode, params: ErrorParams = {}): string {
+  const record = params.record;
+  const english =
+    typeof record === 'string' && Object.hasOwn(RECORD_KINDS, record)
+      ? { ...params, record: RECORD_KINDS[record as RecordKind] }
+      : params;
+  return fillParams(ERRORS[code].message, english);
+}
