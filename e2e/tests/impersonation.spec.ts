@@ -13,6 +13,12 @@ async function signInAs(page: Page, context: BrowserContext, employeeId: number)
   return tab;
 }
 
+/**
+ * An administrator's logout ends every session they opened as someone else, from any of their
+ * sessions: these tests act as the second HR administrator (1008), whom no other test signs out.
+ */
+const ADMIN = '1008';
+
 const tokenIn = (tab: Page) =>
   tab.evaluate(() => (JSON.parse(sessionStorage.getItem('hr.session') ?? '{}') as { token?: string }).token);
 
@@ -22,14 +28,14 @@ test.describe('impersonation', () => {
     context,
     request,
   }) => {
-    const admin = await apiAs(request, '1001');
+    const admin = await apiAs(request, ADMIN);
     const employee = await apiAs(request, '1045');
-    await signIn(page, '1001');
+    await signIn(page, ADMIN);
 
     const tab = await signInAs(page, context, employee.employeeId);
     const banner = tab.getByRole('status').filter({ hasText: 'is signed in as' });
     await expect(banner).toHaveText(
-      `${admin.name} (1001) is signed in as ${employee.name} (1045). Everything done here is recorded under both names.`,
+      `${admin.name} (${ADMIN}) is signed in as ${employee.name} (1045). Everything done here is recorded under both names.`,
     );
     await expect(tab.getByRole('button', { name: 'User menu' })).toContainText(employee.name);
     const token = await tokenIn(tab);
@@ -56,7 +62,7 @@ test.describe('impersonation', () => {
     request,
   }) => {
     const employee = await apiAs(request, '1045');
-    await signIn(page, '1001');
+    await signIn(page, ADMIN);
     const tab = await signInAs(page, context, employee.employeeId);
     await expect(tab.getByRole('button', { name: 'Stop impersonating' })).toBeVisible();
     const token = await tokenIn(tab);

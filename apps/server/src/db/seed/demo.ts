@@ -90,7 +90,7 @@ const LEADERS: Person[] = [
   { eid: '1005', name: 'Shahidul Alam', designation: 'Head of Operations', parent: '1000' },
   { eid: '1006', name: 'Rokeya Parvin', designation: 'Head of Finance', parent: '1000' },
   { eid: '1007', name: 'Anisur Rahman', designation: 'Head of Sales', parent: '1000', company: 'logistics' },
-  { eid: '1008', name: 'Selina Hossain', designation: 'HR Manager', parent: '1001' },
+  { eid: '1008', name: 'Selina Hossain', designation: 'HR Manager', parent: '1001', admin: true },
   { eid: '1009', name: 'Masud Karim', designation: 'QA Manager', parent: '1002' },
   { eid: '1010', name: 'Jamal Uddin', designation: 'Operations Manager', parent: '1005', office: 'ctg' },
   { eid: '1011', name: 'Nasrin Jahan', designation: 'Finance Manager', parent: '1006' },
