@@ -27,7 +27,12 @@ function check(name, cmd, args) {
   results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
-function vitest(projects, env = {}) {
+/**
+ * Vitest runs one file at a time on two cores (it keeps a core back by default). Two files
+ * at a time keep both cores busy; on PostgreSQL, where a file also waits for the server,
+ * three do.
+ */
+function vitest(projects, workers, env = {}) {
   const name = `vitest ${projects.join(' + ')}`;
   heading(name);
   const out = path.join(tmp, `${projects.join('-')}.json`);
@@ -36,6 +41,7 @@ function vitest(projects, env = {}) {
     [
       'run',
       ...projects.flatMap((p) => ['--project', p]),
+      `--maxWorkers=${workers}`,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
@@ -82,9 +88,10 @@ check('lint (Biome)', bin('biome'), ['check', '.']);
 for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   check(`type check ${project}`, bin('tsc'), ['-p', project]);
 }
-vitest(['unit', 'unit-web']);
-vitest(['api-pglite']);
-if (process.env.DATABASE_URL) vitest(['api-postgres']);
+const cores = os.availableParallelism();
+vitest(['unit', 'unit-web'], cores);
+vitest(['api-pglite'], cores);
+if (process.env.DATABASE_URL) vitest(['api-postgres'], cores + 1);
 else process.stdout.write('\nDATABASE_URL is not set: the API suite runs on PGlite only.\n');
 check('build', process.execPath, ['scripts/build.mjs']);
 playwright();

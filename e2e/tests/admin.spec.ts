@@ -48,6 +48,7 @@ test.describe('administration', () => {
     const company = await admin.post<Named>('companies', { name: unique('Padma Foods Ltd.') });
     const name = unique('Rajshahi Office');
     const renamed = `${name} (Uposhohor)`;
+
     await signIn(page, '1001');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByText('Administration').click();
@@ -95,8 +96,7 @@ test.describe('administration', () => {
     });
     await admin.patch('employees/assign/office', { employee_id: person.id, office_id: office.id });
     try {
-      await signIn(page, '1001');
-      await page.goto('/admin/offices');
+      await signIn(page, '1001', { path: '/admin/offices' });
       const row = await search(page, office.name);
       await expect(row).toContainText('1');
       await confirmDelete(page, office.name);
@@ -115,8 +115,7 @@ test.describe('administration', () => {
   });
 
   test('an employee gets the 403 page on /admin/offices and no Administration menu', async ({ page }) => {
-    await signIn(page, '1004');
-    await page.goto('/admin/offices');
+    await signIn(page, '1004', { path: '/admin/offices' });
     await expect(page.getByText('403', { exact: true })).toBeVisible();
     await expect(page.getByText('Only HR administrators can open this page.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add office' })).toHaveCount(0);
@@ -132,6 +131,7 @@ test.describe('administration', () => {
     const admin = await apiAs(request, '1001');
     const name = unique('Jamuna Textiles Ltd.');
     const renamed = `${name} (Tangail)`;
+
     await signIn(page, '1001');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByText('Administration').click();
@@ -202,6 +202,7 @@ test.describe('administration', () => {
     const person = await worker(request, admin);
     const company = { id: person.company_id, name: person.company };
     const name = unique('Laptop Lenovo ThinkPad X1');
+
     await signIn(page, '1001');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByText('Administration').click();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { DEMO_PASSWORD, signIn } from '../support/helpers';
+import { DEMO_PASSWORD, signInWithForm } from '../support/helpers';
 
 test.describe('sign in and out', () => {
   test('an employee signs in, sees the shell, and signs out', async ({ page, request }) => {
     const { name } = await apiAs(request, '1004');
-    await signIn(page, '1004');
+    await signInWithForm(page, '1004');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText(name);
     await expect(page.getByText('Copyright © 2020')).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('routing rules', () => {
   }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, '1004');
+    await signInWithForm(page, '1004');
     await page.goto('/');
     await expect(page).toHaveURL(/\/profile$/);
     await page.goto('/signin');
@@ -112,7 +112,7 @@ test.describe('routing rules', () => {
     page.on('request', track(1));
     page.on('requestfinished', track(-1));
     page.on('requestfailed', track(-1));
-    await signIn(page, '1004');
+    await signInWithForm(page, '1004');
     await expect(page.getByRole('region', { name: /leave balance/i })).toBeVisible();
     await expect.poll(() => open === 0 && Date.now() - lastChange > 1000, { timeout: 15_000 }).toBe(true);
     // End the session on the server behind the page's back.
@@ -131,7 +131,7 @@ test.describe('routing rules', () => {
 
   test('an expired session logs out with the Login Failed popup', async ({ page }) => {
     await page.clock.install();
-    await signIn(page, '1004');
+    await signInWithForm(page, '1004');
     await page.clock.fastForward('22:00:01');
     await expect(page.getByRole('dialog')).toContainText('Login Failed');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

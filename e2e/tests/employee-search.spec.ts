@@ -60,6 +60,7 @@ test.describe('employee search', () => {
     request,
   }) => {
     const manager = await apiAs(request, '1003');
+
     await signIn(page, '1001');
     await page.evaluate(() => localStorage.removeItem('hr.employeeSearch:/employees'));
     await page.goto('/employees');
@@ -76,8 +77,7 @@ test.describe('employee search', () => {
   });
 
   test('an employee gets the 403 page on /employees', async ({ page }) => {
-    await signIn(page, '1004');
-    await page.goto('/employees');
+    await signIn(page, '1004', { path: '/employees' });
     await expect(page.getByText('403', { exact: true })).toBeVisible();
     await expect(page.getByText('Only HR administrators can open the employee directory.')).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signOut } from '../support/antd';
 import { apiAs } from '../support/api';
-import { signIn, waitForCode, waitForLink } from '../support/helpers';
+import { signInWithForm, waitForCode, waitForLink } from '../support/helpers';
 
 interface Basic {
   id: number;
@@ -77,7 +77,7 @@ test.describe('forgot password', () => {
 
     await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, eid, 'fresh-pass1');
+    await signInWithForm(page, eid, 'fresh-pass1');
   });
 
   test('the countdown runs from 300 s and Resend Code waits for zero, then restarts it', async ({
@@ -137,7 +137,7 @@ test.describe('forgot password', () => {
     await page.getByLabel('Confirm password').fill('link-pass1');
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page).toHaveURL(/\/signin$/);
-    await signIn(page, eid, 'link-pass1');
+    await signInWithForm(page, eid, 'link-pass1');
 
     // The link is single use.
     await signOut(page);

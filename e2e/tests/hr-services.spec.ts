@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  chooseView,
-  filterPanel,
-  pickOption,
-  requestRow,
-  rowAction,
-  signOut,
-  typeDate,
-} from '../support/antd';
+import { chooseView, filterPanel, pickOption, requestRow, rowAction, typeDate } from '../support/antd';
 import { type ApiSession, apiAs, unique } from '../support/api';
 import { dmy, plusDays, today } from '../support/dates';
 import { signIn } from '../support/helpers';
@@ -111,7 +103,6 @@ test.describe('HR services', () => {
     await rowAction(page, row, 'SUBMIT');
     await expect(row).toContainText('Submitted');
     await expect(page.getByText('Status has been updated!')).toBeVisible();
-    await signOut(page);
 
     // The line manager opens it from the Team view through the employee's name.
     await signIn(page, '1003');
@@ -132,7 +123,6 @@ test.describe('HR services', () => {
     await expect(fact(page, 'Approved by')).toContainText(manager.name);
     // A line manager does not mark requests done.
     await expect(page.getByRole('button', { name: 'Done' })).toHaveCount(0);
-    await signOut(page);
 
     await signIn(page, '1001');
     await openList(page, 'Team');
@@ -140,7 +130,6 @@ test.describe('HR services', () => {
     await expect(adminRow).toContainText('Approved');
     await rowAction(page, adminRow, 'DONE');
     await expect(adminRow).toContainText('Done');
-    await signOut(page);
 
     await signIn(page, '1004');
     await openList(page, OWN);

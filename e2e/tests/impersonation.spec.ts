@@ -30,6 +30,7 @@ test.describe('impersonation', () => {
   }) => {
     const admin = await apiAs(request, ADMIN);
     const employee = await apiAs(request, '1045');
+
     await signIn(page, ADMIN);
 
     const tab = await signInAs(page, context, employee.employeeId);
@@ -62,6 +63,7 @@ test.describe('impersonation', () => {
     request,
   }) => {
     const employee = await apiAs(request, '1045');
+
     await signIn(page, ADMIN);
     const tab = await signInAs(page, context, employee.employeeId);
     await expect(tab.getByRole('button', { name: 'Stop impersonating' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { clickToClose, pickOption, signOut, typeDate } from '../support/antd';
+import { clickToClose, pickOption, typeDate } from '../support/antd';
 import { apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
 
@@ -39,8 +39,8 @@ test.describe('KPI sheets', () => {
     page,
   }) => {
     const name = unique('Sales plan');
-    await signIn(page, '1004');
-    await page.goto('/kpi');
+
+    await signIn(page, '1004', { path: '/kpi' });
     await expect(page.getByRole('heading', { name: 'KPI' })).toBeVisible();
 
     // The create modal: a custom period needs its dates.
@@ -111,18 +111,14 @@ test.describe('KPI sheets', () => {
     await expect(page.getByText('Status has been updated!')).toBeVisible();
     await expect(page.getByText('Awaiting line manager').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add objective' })).toHaveCount(0);
-    await signOut(page);
 
     // The line manager asks for an update.
-    await signIn(page, '1003');
-    await page.goto(sheetUrl);
+    await signIn(page, '1003', { path: sheetUrl });
     await sheetAction(page, 'Update Request');
     await expect(page.getByText('Update requested').first()).toBeVisible();
-    await signOut(page);
 
     // The employee changes the target and submits again.
-    await signIn(page, '1004');
-    await page.goto(sheetUrl);
+    await signIn(page, '1004', { path: sheetUrl });
     const again = objectiveSection(page, 'Grow revenue in the north');
     const change = await openDialog(
       page,
@@ -135,16 +131,12 @@ test.describe('KPI sheets', () => {
     await expect(again.getByRole('row', { name: /New distributors signed/ })).toContainText('15 Count');
     await sheetAction(page, 'Submit');
     await expect(page.getByText('Awaiting line manager').first()).toBeVisible();
-    await signOut(page);
 
-    await signIn(page, '1003');
-    await page.goto(sheetUrl);
+    await signIn(page, '1003', { path: sheetUrl });
     await sheetAction(page, 'Approve');
     await expect(page.getByText('Awaiting O&O').first()).toBeVisible();
-    await signOut(page);
 
-    await signIn(page, '1002');
-    await page.goto(sheetUrl);
+    await signIn(page, '1002', { path: sheetUrl });
     await sheetAction(page, 'Approve');
     await expect(page.getByText('Approved').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -162,8 +154,8 @@ test.describe('KPI sheets', () => {
       to: '2036-12-31',
       name,
     });
-    await signIn(page, '1003');
-    await page.goto('/kpi');
+
+    await signIn(page, '1003', { path: '/kpi' });
     await page.getByRole('radiogroup').getByText('Team', { exact: true }).click();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
     await expect(row).toContainText('Tanvir Ahmed');
@@ -208,8 +200,8 @@ test.describe('KPI sheets', () => {
 
     const lmContext = await browser.newContext();
     const lm = await lmContext.newPage();
-    await signIn(lm, '1003');
-    await lm.goto(`/kpi/${sheet.id}`);
+
+    await signIn(lm, '1003', { path: `/kpi/${sheet.id}` });
     await lm.getByRole('button', { name: 'Chat about objective Open two new markets' }).click();
     const lmChat = lm.getByRole('dialog', { name: 'Chat...' });
     await expect(lmChat).toBeVisible();
@@ -217,8 +209,8 @@ test.describe('KPI sheets', () => {
 
     const empContext = await browser.newContext();
     const emp = await empContext.newPage();
-    await signIn(emp, '1004');
-    await emp.goto(`/kpi/${sheet.id}`);
+
+    await signIn(emp, '1004', { path: `/kpi/${sheet.id}` });
     await emp.getByRole('button', { name: 'Chat about objective Open two new markets' }).click();
     const empChat = emp.getByRole('dialog', { name: 'Chat...' });
     await empChat.getByRole('button', { name: 'Send' }).click();

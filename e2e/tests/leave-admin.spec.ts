@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pickOption, signOut, typeDate } from '../support/antd';
+import { pickOption, typeDate } from '../support/antd';
 import { unique } from '../support/api';
 import { dmy } from '../support/dates';
 import { signIn } from '../support/helpers';
@@ -11,8 +11,8 @@ test.describe('leave administration', () => {
     const day = new Date(year, 0, 1 + (Math.floor(Date.now() / 1000) % 360));
     const name = unique('Company Founding Day');
     const renamed = unique('Founders Day');
-    await signIn(page, '1001');
-    await page.goto('/admin/holidays');
+
+    await signIn(page, '1001', { path: '/admin/holidays' });
     await pickOption(page, 'Year', String(year));
 
     await page.getByRole('button', { name: 'Add holiday' }).click();
@@ -43,8 +43,8 @@ test.describe('leave administration', () => {
 
   test('an admin adds a leave type; an employee cannot open the screen', async ({ page }) => {
     const name = unique('Study Leave');
-    await signIn(page, '1001');
-    await page.goto('/admin/leave-types');
+
+    await signIn(page, '1001', { path: '/admin/leave-types' });
     await page.getByRole('button', { name: 'Add leave type' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add leave type' });
     await dialog.getByLabel('Name').fill(name);
@@ -54,9 +54,7 @@ test.describe('leave administration', () => {
     await page.getByRole('textbox', { name: 'Search' }).first().fill(name);
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('6');
 
-    await signOut(page);
-    await signIn(page, '1004');
-    await page.goto('/admin/leave-types');
+    await signIn(page, '1004', { path: '/admin/leave-types' });
     await expect(page.getByText('403')).toBeVisible();
   });
 });

@@ -19,8 +19,7 @@ test.describe('the change log of a profile', () => {
     );
     const present = unique('House 12, Road 5, Banani, Dhaka');
 
-    await signIn(page, '1001');
-    await page.goto(`/profile/${employee.employeeId}`);
+    await signIn(page, '1001', { path: `/profile/${employee.employeeId}` });
     await page.getByRole('tab', { name: 'Personal', exact: true }).click();
     await page.getByRole('button', { name: 'Edit Address' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Address' });
@@ -50,8 +49,8 @@ test.describe('the change log of a profile', () => {
       `employees/${employee.employeeId}`,
     );
     expect(card.permissions.relation).toBe('other');
-    await signIn(page, '1004');
-    await page.goto(`/profile/${employee.employeeId}`);
+
+    await signIn(page, '1004', { path: `/profile/${employee.employeeId}` });
     await expect(page.getByRole('region', { name: employee.name })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Activity', exact: true })).toHaveCount(0);
     const refused = await (await apiAs(request, '1004')).call(

@@ -9,6 +9,7 @@ test.describe('finding anyone from the profile area', () => {
     request,
   }) => {
     const employee = await apiAs(request, '1004');
+
     await signIn(page, '1001');
     await page.evaluate(() => localStorage.removeItem('hr.employeeSearch:/profile'));
     await page.goto('/profile');

@@ -59,6 +59,7 @@ test.describe('employee profile', () => {
       { name: unique('Abdul Karim'), relation: 'Father', occupation: 'Teacher' },
     );
     const renamed = unique('Abdul Hamid Sarkar');
+
     await signIn(page, '1030');
     await openTab(page, 'Personal');
     const members = page.getByRole('region', { name: 'Family members' });
@@ -143,8 +144,8 @@ test.describe('employee profile', () => {
     request,
   }) => {
     const target = await apiAs(request, '1037');
-    await signIn(page, '1001');
-    await page.goto(`/profile/${target.employeeId}`);
+
+    await signIn(page, '1001', { path: `/profile/${target.employeeId}` });
     const header = page.getByRole('region', { name: target.name });
     await expect(header).toContainText('1037');
     await expect(page.getByRole('button', { name: 'Add User' })).toBeDisabled();
@@ -195,8 +196,8 @@ test.describe('employee profile', () => {
 
   test('an unrelated employee sees only the directory card', async ({ page, request }) => {
     const colleague = await apiAs(request, '1040');
-    await signIn(page, '1035');
-    await page.goto(`/profile/${colleague.employeeId}`);
+
+    await signIn(page, '1035', { path: `/profile/${colleague.employeeId}` });
     await expect(
       page.getByText("You can see this colleague's directory card.", { exact: false }),
     ).toBeVisible();

@@ -7,7 +7,6 @@ import {
   requestRow,
   rowAction,
   rowMenu,
-  signOut,
   typeDate,
 } from '../support/antd';
 import { apiAs, unique } from '../support/api';
@@ -54,6 +53,7 @@ test.describe('remote work', () => {
     const employee = await apiAs(request, '1004');
     const day = await freeWeek(employee, 'remote-work', years());
     const description = unique('Quarterly planning call from home');
+
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
     const dialog = await openForm(page);
@@ -83,7 +83,6 @@ test.describe('remote work', () => {
     await expect(row).toContainText('Submitted');
     // Once submitted, nothing is left to do in the own view.
     expect(Object.values(await rowMenu(page, row))).not.toContain(true);
-    await signOut(page);
 
     await signIn(page, '1003');
     await openRemoteWork(page, 'Team');
@@ -100,7 +99,6 @@ test.describe('remote work', () => {
     await rowAction(page, teamRow, 'APPROVE');
     await expect(page.getByText('Status has been updated!')).toBeVisible();
     await expect(teamRow).toContainText('Approved');
-    await signOut(page);
 
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
@@ -115,6 +113,7 @@ test.describe('remote work', () => {
     const monday = await freeWeek(employee, 'remote-work', years());
     const wednesday = plusDays(monday, 2);
     const thursday = plusDays(monday, 3);
+
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
     const dialog = await openForm(page);
@@ -156,6 +155,7 @@ test.describe('remote work', () => {
   }) => {
     const employee = await apiAs(request, '1004');
     const day = await freeWeek(employee, 'remote-work', years());
+
     await signIn(page, '1004');
     await openRemoteWork(page, 'Self');
     const dialog = await openForm(page);
@@ -283,6 +283,7 @@ test.describe('remote work', () => {
     const employee = await apiAs(request, '1004');
     const monday = await freeWeek(employee, 'remote-work', years());
     const tuesday = plusDays(monday, 1);
+
     await signIn(page, '1004');
     await page.getByRole('button', { name: 'Choose language' }).click();
     await clickToClose(page.getByRole('menuitem', { name: 'Français' }));

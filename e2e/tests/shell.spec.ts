@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clickToClose, signOut } from '../support/antd';
+import { clickToClose } from '../support/antd';
 import { signIn } from '../support/helpers';
 
 test.describe('shell', () => {
@@ -40,7 +40,6 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/hr-services$/);
     await expect(page.getByRole('heading', { name: 'HR Services' })).toBeVisible();
 
-    await signOut(page);
     await signIn(page, '1001');
     await expect(nav.getByRole('link', { name: 'Employee', exact: true })).toBeVisible();
     await nav.getByText('Administration').click();
@@ -49,8 +48,7 @@ test.describe('shell', () => {
   });
 
   test('the user menu opens My Profile', async ({ page }) => {
-    await signIn(page, '1004');
-    await page.goto('/team');
+    await signIn(page, '1004', { path: '/team' });
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -72,6 +70,7 @@ test.describe('shell', () => {
 
   test('under 992 px the sidebar becomes a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
+
     await signIn(page, '1004');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav).toBeHidden();
@@ -86,8 +85,7 @@ test.describe('shell', () => {
   });
 
   test('theme and nav-style query parameters are honoured', async ({ page }) => {
-    await signIn(page, '1004');
-    await page.goto('/profile?theme=dark&nav-style=collapsed');
+    await signIn(page, '1004', { path: '/profile?theme=dark&nav-style=collapsed' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // Collapsed, the sidebar offers to expand and shows its links as icons only.
     await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();

@@ -61,8 +61,7 @@ test.describe('team directory', () => {
   test('the table view shows Name (with designation), Employee ID, E-mail and Mobile, and is remembered', async ({
     page,
   }) => {
-    await signIn(page, '1003');
-    await page.goto('/team');
+    await signIn(page, '1003', { path: '/team' });
     await page.getByText('Table', { exact: true }).click();
     const table = page.getByRole('table');
     for (const header of ['Name', 'Employee ID', 'E-mail', 'Mobile'])
@@ -83,8 +82,7 @@ test.describe('team directory', () => {
   });
 
   test('the search box narrows the cards once typing pauses', async ({ page }) => {
-    await signIn(page, '1004');
-    await page.goto('/team');
+    await signIn(page, '1004', { path: '/team' });
     const team = await teamOf(page);
     const cards = page.getByTestId('team-card');
     await expect(cards).toHaveCount(team.length);

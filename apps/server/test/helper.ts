@@ -88,6 +88,12 @@ export async function setupApi(
 }
 
 let passwordHashCache: Promise<string> | null = null;
+/**
+ * Test accounts are hashed at a low scrypt cost: every sign-in of a test
+ * verifies one, and at the portal's cost they were a good part of the suite's
+ * time. The accounts the portal makes itself (reset, seeds) keep its cost.
+ */
+const TEST_HASH_COST = { N: 1024, r: 8, p: 1 };
 export const TEST_PASSWORD = 'secret123';
 
 export interface MadeEmployee {
@@ -165,8 +171,9 @@ export class Factory {
     let userId: number | null = null;
     const password = options.password ?? TEST_PASSWORD;
     if (options.withUser !== false) {
-      passwordHashCache ??= hashPassword(TEST_PASSWORD);
-      const hash = password === TEST_PASSWORD ? await passwordHashCache : await hashPassword(password);
+      passwordHashCache ??= hashPassword(TEST_PASSWORD, TEST_HASH_COST);
+      const hash =
+        password === TEST_PASSWORD ? await passwordHashCache : await hashPassword(password, TEST_HASH_COST);
       const [u] = await this.db
         .insert(users)
         .values({ employeeId: e!.id, username: eid, passwordHash: hash, isAdmin: options.admin ?? false })

@@ -78,8 +78,12 @@ export function App() {
         },
       }}
     >
-      {/* Toasts start below the header, so they never cover the user menu. */}
-      <AntApp notification={{ placement: 'topRight', top: 72 }}>
+      {/*
+        Toasts rise at the bottom centre: at the top right they covered the
+        user menu and the page's own actions (Submit, Approve) for five seconds
+        after every save.
+      */}
+      <AntApp notification={{ placement: 'bottom', bottom: 24 }}>
         <NotifierBinder />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

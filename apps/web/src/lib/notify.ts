@@ -16,18 +16,18 @@ export function bindNotifier(value: Bound) {
 }
 
 /**
- * Menus opened from the header (user menu, language) show above toasts, which
- * sit in the top right corner (Ant Design's notifications are at 2050): a
- * toast must never hide the Logout a user just asked for.
+ * Menus opened from the header (user menu, language) show above toasts
+ * (Ant Design's notifications are at 2050): on a small screen a toast must
+ * never hide the Logout a user just asked for.
  */
 export const ABOVE_TOASTS = { root: { zIndex: 2100 } } as const;
 
 export function toastSuccess(text: string) {
-  bound?.notification.success({ title: text, duration: TOAST_SECONDS, placement: 'topRight' });
+  bound?.notification.success({ title: text, duration: TOAST_SECONDS, placement: 'bottom' });
 }
 
 export function toastError(text: string) {
-  bound?.notification.error({ title: text, duration: TOAST_SECONDS, placement: 'topRight' });
+  bound?.notification.error({ title: text, duration: TOAST_SECONDS, placement: 'bottom' });
 }
 
 export function showLoginFailed(onOk: () => void) {
