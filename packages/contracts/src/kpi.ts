@@ -198,6 +198,11 @@ export const KPI_SORT_FIELDS = [
   'employee',
 ] as const;
 
+/** Sort fields of the KPI reference lists (HR administration). */
+export const KPI_YEAR_SORT_FIELDS = ['id', 'name', 'from'] as const;
+export const KPI_PERSPECTIVE_SORT_FIELDS = ['id', 'name', 'order'] as const;
+export const KPI_TARGET_UNIT_SORT_FIELDS = ['id', 'name'] as const;
+
 /** A KPI year (reference data): its name and period. */
 export const kpiYear = z.object({
   id: z.number().int(),
@@ -234,6 +239,18 @@ export const kpiYearBody = z
     enabled: z.boolean().default(true),
   })
   .refine((v) => v.to_date >= v.from_date, { path: ['to_date'], message: KPI_MESSAGES.toBeforeFrom });
+/** The KPI year form's rules (its dates are pickers), under the body's field names. */
+const dayValue = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : Number(v));
+export const kpiYearForm = z
+  .object({
+    name: referenceName,
+    from_date: z.custom<unknown>(present, KPI_MESSAGES.fromRequired),
+    to_date: z.custom<unknown>(present, KPI_MESSAGES.toRequired),
+  })
+  .refine((v) => !(dayValue(v.to_date) < dayValue(v.from_date)), {
+    path: ['to_date'],
+    message: KPI_MESSAGES.toBeforeFrom,
+  });
 export const kpiPerspectiveBody = z.object({
   name: referenceName,
   sort_order: z

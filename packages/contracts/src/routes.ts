@@ -28,6 +28,7 @@ export const ROUTES = {
   adminOffices: '/admin/offices',
   adminLeaveTypes: '/admin/leave-types',
   adminHolidays: '/admin/holidays',
+  adminKpi: '/admin/kpi',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

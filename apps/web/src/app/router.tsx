@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
               { path: '/admin/offices', lazy: () => import('../features/admin/pages/OfficesPage') },
               { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
               { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
+              { path: '/admin/kpi', lazy: () => import('../features/admin/pages/KpiSettingsPage') },
             ],
           },
         ],

@@ -56,6 +56,7 @@ export const NAV: NavItem[] = [
         icon: <CarryOutOutlined />,
       },
       { key: 'admin-holidays', path: '/admin/holidays', label: 'nav.holidays', icon: <AppstoreOutlined /> },
+      { key: 'admin-kpi', path: '/admin/kpi', label: 'nav.kpiSettings', icon: <AimOutlined /> },
     ],
   },
 ];

@@ -276,6 +276,9 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
       >
         <Form<Values>
           form={form}
+          // Field ids are prefixed with the list's name: with two lists on one screen (tabs), two
+          // "name" fields would share an id and one label would point at the other's field.
+          name={r}
           layout="vertical"
           requiredMark="optional"
           onFinish={save}
