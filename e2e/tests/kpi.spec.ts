@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clickToClose, pickOption, typeDate } from '../support/antd';
 import { apiAs, unique } from '../support/api';
+import { dmy, iso, plusDays, today } from '../support/dates';
 import { signIn } from '../support/helpers';
 
 /**
@@ -225,5 +226,54 @@ test.describe('KPI sheets', () => {
     await clickToClose(lmChat.getByRole('button', { name: 'Close' }), lmChat);
     await lmContext.close();
     await empContext.close();
+  });
+
+  test('the dashboard shows an employee their sheet of today, and the line manager the sheets waiting', async ({
+    page,
+    request,
+  }) => {
+    // 1018 reports to 1003; no other browser test uses them.
+    const employee = await apiAs(request, '1018');
+    const name = unique('Quarter plan');
+    const from = plusDays(today(), -10);
+    const to = plusDays(today(), 200);
+    const sheet = await employee.post<{ id: number }>('kpis', {
+      type_id: 2,
+      from: iso(from),
+      to: iso(to),
+      name,
+    });
+    const made = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
+      name: 'Shorten delivery times',
+      weight: 100,
+      kpi_id: sheet.id,
+      perspective_id: 3,
+    });
+    await employee.post('kpis/objectives/kpis', {
+      name: 'Orders shipped within two days',
+      weight: 100,
+      time: 'Every month',
+      target: 95,
+      target_unit_id: 1,
+      kpi_id: sheet.id,
+      objective_id: made.objectives[0]!.id,
+    });
+    await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
+
+    await signIn(page, '1018', { path: '/dashboard' });
+    const mine = page.getByRole('region', { name: 'My KPI sheet' });
+    await expect(mine.getByRole('link', { name })).toBeVisible();
+    await expect(mine).toContainText(`${dmy(from)} – ${dmy(to)}`);
+    await expect(mine).toContainText('Awaiting line manager');
+    await mine.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/kpi/${sheet.id}$`));
+
+    await signIn(page, '1003', { path: '/dashboard' });
+    await page.getByRole('link', { name: /KPI sheets? to review/ }).click();
+    await expect(page).toHaveURL(/\/kpi$/);
+    await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(row).toContainText('Awaiting line manager');
+    await expect(row).toContainText('Rafiq Miah');
   });
 });

@@ -1,20 +1,32 @@
 import { z } from 'zod';
+import { status } from './lists';
 
 /** Requests waiting for the caller, per module, with the list view that shows them. */
 export const waitingItem = z.object({
-  module: z.enum(['leave', 'remote_work', 'hr_service']),
+  module: z.enum(['kpi', 'leave', 'remote_work', 'hr_service']),
   count: z.number().int(),
   /** The web route of the list, filtered to these requests. */
   link: z.string(),
+});
+
+/** The caller's KPI sheet of today (the latest one when no period holds today). */
+export const currentKpi = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  status,
 });
 
 export const dashboard = z.object({
   waiting: z.array(waitingItem),
   /** The caller's own requests that are waiting for someone else. */
   mine_pending: z.object({
+    kpi: z.number().int(),
     leave: z.number().int(),
     remote_work: z.number().int(),
     hr_service: z.number().int(),
   }),
+  my_kpi: currentKpi.nullable(),
 });
 export type Dashboard = z.infer<typeof dashboard>;

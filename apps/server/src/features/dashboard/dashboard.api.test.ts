@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { leaveBody } from '../../../test/factories/requests';
 import { setupApi, type TestContext } from '../../../test/helper';
-import { remoteWorks, serviceRequests } from '../../db/schema';
+import { kpis, remoteWorks, serviceRequests } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -84,9 +84,100 @@ describe('GET dashboard', () => {
       count: 1,
       link: '/hr-services?list_type=team&status_id=2',
     });
-    expect((await board(employee)).mine_pending).toEqual({ leave: 0, remote_work: 1, hr_service: 2 });
+    expect((await board(employee)).mine_pending).toEqual({ kpi: 0, leave: 0, remote_work: 1, hr_service: 2 });
     // Every submitted HR request of the company and every approved one wait for an HR admin.
     expect(waiting(await board(admin), 'hr_service')).toMatchObject({ count: 2 });
+  });
+
+  it('shows the KPI sheets waiting for the line manager and the O&O, and the employee’s sheet of today', async () => {
+    const { oo, lm, employee } = await ctx.factory.chain();
+    const peer = await ctx.factory.employee({ parentId: lm.id });
+    const stranger = await ctx.factory.employee();
+    const chain = { lineManagerId: lm.id, oneOverOneId: oo.id, typeId: 2 };
+    const day = (offset: number) => {
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() + offset);
+      return d.toISOString().slice(0, 10);
+    };
+    // The employee: last period's sheet approved, this period's with the line manager, next period's a draft.
+    const [, current] = await ctx.db
+      .insert(kpis)
+      .values([
+        {
+          ...chain,
+          employeeId: employee.id,
+          name: 'Last period',
+          fromDate: day(-400),
+          toDate: day(-40),
+          statusId: 4,
+        },
+        {
+          ...chain,
+          employeeId: employee.id,
+          name: 'This period',
+          fromDate: day(-39),
+          toDate: day(300),
+          statusId: 2,
+        },
+        {
+          ...chain,
+          employeeId: employee.id,
+          name: 'Next period',
+          fromDate: day(301),
+          toDate: day(600),
+          statusId: 1,
+        },
+        // The peer's sheet waits for the O&O.
+        {
+          ...chain,
+          employeeId: peer.id,
+          name: 'Peer sheet',
+          fromDate: day(-10),
+          toDate: day(100),
+          statusId: 3,
+        },
+      ])
+      .returning({ id: kpis.id });
+    const board = async (who: { eid: string; password: string }) =>
+      (
+        await ctx.call({ method: 'GET', url: '/api/v1/dashboard', token: await ctx.factory.token(who) })
+      ).json();
+    const waiting = (b: { waiting: { module: string }[] }, module: string) =>
+      b.waiting.find((w) => w.module === module);
+
+    const mine = await board(employee);
+    expect(mine.my_kpi).toEqual({
+      id: current!.id,
+      name: 'This period',
+      from: day(-39),
+      to: day(300),
+      status: { id: 2, name: 'Awaiting line manager', color: expect.any(String) },
+    });
+    expect(mine.mine_pending.kpi).toBe(1);
+    expect(waiting(mine, 'kpi')).toMatchObject({ count: 0 });
+
+    // The line manager decides on the employee's sheet (status 2); the peer's is the O&O's now.
+    expect(waiting(await board(lm), 'kpi')).toEqual({
+      module: 'kpi',
+      count: 1,
+      link: '/kpi?list_type=team&status_id=2',
+    });
+    expect(waiting(await board(oo), 'kpi')).toEqual({
+      module: 'kpi',
+      count: 1,
+      link: '/kpi?list_type=team&status_id=3',
+    });
+    // Nothing of theirs, nothing for them.
+    const none = await board(stranger);
+    expect(waiting(none, 'kpi')).toMatchObject({ count: 0 });
+    expect(none.my_kpi).toBeNull();
+
+    // With only a sheet of a later period, that one is shown.
+    const fresh = await ctx.factory.employee({ parentId: lm.id });
+    await ctx.db
+      .insert(kpis)
+      .values({ ...chain, employeeId: fresh.id, name: 'Next year', fromDate: day(30), toDate: day(390) });
+    expect((await board(fresh)).my_kpi).toMatchObject({ name: 'Next year', status: { id: 1 } });
   });
 
   it('needs a token', async () => {

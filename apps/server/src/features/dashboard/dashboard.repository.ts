@@ -1,9 +1,12 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { leaves, remoteWorks, serviceRequests } from '../../db/schema';
+import { kpis, leaves, remoteWorks, serviceRequests, workflowStatuses } from '../../db/schema';
 
 const SUBMITTED = 2;
 const APPROVED = 3;
+/** KPI sheets: 2 awaiting the line manager, 3 awaiting the O&O. */
+const KPI_WITH_LINE_MANAGER = 2;
+const KPI_WITH_ONE_OVER_ONE = 3;
 
 /** `count(*)` of the rows that meet a condition, among those the query reads. */
 const countOf = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
@@ -13,6 +16,61 @@ const countOf = (condition: SQL | undefined) => sql<number>`(count(*) filter (wh
  * only the rows of the caller as employee or approver, by index).
  */
 export const dashboardRepository = {
+  /**
+   * KPI sheets waiting for `me` as line manager (status 2) or as O&O (status 3),
+   * and `me`'s own sheets waiting for either.
+   */
+  async kpi(db: Db, me: number) {
+    const asLineManager = and(eq(kpis.statusId, KPI_WITH_LINE_MANAGER), eq(kpis.lineManagerId, me));
+    const asOneOverOne = and(eq(kpis.statusId, KPI_WITH_ONE_OVER_ONE), eq(kpis.oneOverOneId, me));
+    const mine = and(
+      eq(kpis.employeeId, me),
+      inArray(kpis.statusId, [KPI_WITH_LINE_MANAGER, KPI_WITH_ONE_OVER_ONE]),
+    );
+    const [row] = await db
+      .select({
+        lineManager: countOf(asLineManager),
+        oneOverOne: countOf(asOneOverOne),
+        mine: countOf(mine),
+      })
+      .from(kpis)
+      .where(or(asLineManager, asOneOverOne, mine));
+    return { lineManager: row?.lineManager ?? 0, oneOverOne: row?.oneOverOne ?? 0, mine: row?.mine ?? 0 };
+  },
+
+  /**
+   * `me`'s sheet of today: of those begun by today, the one whose period
+   * holds it, else the latest; a sheet of a later period only when there is
+   * no other.
+   */
+  async currentKpi(db: Db, me: number) {
+    const today = sql`current_date`;
+    const [row] = await db
+      .select({
+        id: kpis.id,
+        name: kpis.name,
+        from: kpis.fromDate,
+        to: kpis.toDate,
+        statusId: kpis.statusId,
+        statusName: workflowStatuses.name,
+        statusColor: workflowStatuses.color,
+      })
+      .from(kpis)
+      .leftJoin(
+        workflowStatuses,
+        and(eq(workflowStatuses.module, 'kpi'), eq(workflowStatuses.id, kpis.statusId)),
+      )
+      .where(eq(kpis.employeeId, me))
+      .orderBy(
+        desc(lte(kpis.fromDate, today)),
+        desc(sql`${kpis.toDate} >= ${today}`),
+        desc(kpis.fromDate),
+        desc(kpis.id),
+      )
+      .limit(1);
+    return row ?? null;
+  },
+
   /** Submitted leave requests waiting for the line manager `me`, and `me`'s own submitted ones. */
   async leave(db: Db, me: number) {
     const [row] = await db

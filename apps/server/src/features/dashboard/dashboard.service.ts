@@ -1,12 +1,14 @@
 import type { Dashboard } from '@hr/contracts/dashboard';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
+import { statusAnswer } from '../../lib/request-workflow';
 import { dashboardRepository as repo } from './dashboard.repository';
 
 /**
  * The dashboard: what waits for the caller's decision in each module
- * (submitted requests of their reports; for HR admins also approved HR
- * requests waiting to be done), and the caller's own pending requests.
+ * (submitted requests and KPI sheets of their reports; for HR admins also
+ * approved HR requests waiting to be done), the caller's own pending
+ * requests, and their KPI sheet of today.
  */
 export class DashboardService {
   constructor(private readonly db: Db) {}
@@ -14,11 +16,18 @@ export class DashboardService {
   async dashboard(auth: AuthContext): Promise<Dashboard> {
     const me = auth.employeeId;
     // One after another: the queries share the pool with everyone else's.
+    const kpi = await repo.kpi(this.db, me);
+    const current = await repo.currentKpi(this.db, me);
     const leave = await repo.leave(this.db, me);
     const remote = await repo.remoteWork(this.db, me);
     const hr = await repo.hrService(this.db, me, auth.isAdmin);
     return {
       waiting: [
+        {
+          module: 'kpi',
+          count: kpi.lineManager + kpi.oneOverOne,
+          link: `/kpi?list_type=team&status_id=${kpi.oneOverOne && !kpi.lineManager ? 3 : 2}`,
+        },
         { module: 'leave', count: leave.waiting, link: '/leave?list_type=team&status_id=2' },
         { module: 'remote_work', count: remote.waiting, link: '/remote-work?list_type=team&status_id=2' },
         {
@@ -27,7 +36,16 @@ export class DashboardService {
           link: `/hr-services?list_type=team&status_id=${hr.done && !hr.waiting ? 3 : 2}`,
         },
       ],
-      mine_pending: { leave: leave.mine, remote_work: remote.mine, hr_service: hr.mine },
+      mine_pending: { kpi: kpi.mine, leave: leave.mine, remote_work: remote.mine, hr_service: hr.mine },
+      my_kpi: current
+        ? {
+            id: current.id,
+            name: current.name,
+            from: current.from,
+            to: current.to,
+            status: statusAnswer(current),
+          }
+        : null,
     };
   }
 }
