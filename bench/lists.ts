@@ -439,10 +439,10 @@ export function statementsReport(captured: CapturedCall[], manager: { eid: strin
   return lines.join('\n');
 }
 
-/** Puts the lists section into an existing report, in place of an earlier one. */
-export function replaceSection(report: string, section: string): string {
-  const start = report.indexOf(LISTS_HEADING);
+/** Puts a section (the lists' by default) into an existing report, in place of an earlier one. */
+export function replaceSection(report: string, section: string, heading = LISTS_HEADING): string {
+  const start = report.indexOf(heading);
   if (start < 0) return `${report.trimEnd()}\n\n${section}`;
-  const next = report.indexOf('\n## ', start + LISTS_HEADING.length);
+  const next = report.indexOf('\n## ', start + heading.length);
   return `${report.slice(0, start)}${section}${next < 0 ? '' : `\n${report.slice(next + 1)}`}`;
 }

@@ -5,6 +5,7 @@
  *   npm run bench -- --db pglite  # one database only
  *   npm run bench -- --duration 5 # seconds per scenario
  *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
+ *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -32,7 +33,8 @@ import {
   replaceSection,
   statementsReport,
 } from './lists';
-import { listCalls, type Scenario, scenarios } from './scenarios';
+import { DELIVERY_HEADING, type DeliveryRow, deliveryBench, deliverySection } from './realtime';
+import { detailCalls, listCalls, type Scenario, scenarios } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -48,8 +50,10 @@ const part = opt('only');
 /** The request lists' two sides take turns in slices of about this many seconds. */
 const sliceSeconds = Number(opt('slice') ?? 2);
 const reseed = args.includes('--reseed');
-if (part !== undefined && part !== 'lists') {
-  console.error(`--only ${part}: the one part that runs alone is "lists"`);
+/** Open chat windows of the comment delivery measurement. */
+const windows = Number(opt('windows') ?? 500);
+if (part !== undefined && part !== 'lists' && part !== 'realtime') {
+  console.error(`--only ${part}: the parts that run alone are "lists" and "realtime"`);
   process.exit(2);
 }
 const resultsDir = path.join(root, 'bench', 'results');
@@ -195,7 +199,7 @@ async function compareLists(base: string, url: string): Promise<ListsResult> {
   const manager = await busiestManager(url);
   console.log(`  request lists as ${manager.eid} (${manager.name}, on ${manager.requests} requests)`);
   const token = await login(base, manager.eid);
-  const captured = await captureCalls(url, token, listCalls);
+  const captured = await captureCalls(url, token, [...listCalls, ...(await detailCalls(base, token))]);
   const rows: ListRow[] = [];
   for (const c of captured) {
     process.stdout.write(`  ${c.call.name} (${c.statements.length} statements) ... `);
@@ -238,7 +242,9 @@ async function withServer<T>(env: Record<string, string>, run: (base: string) =>
   }
 }
 
-async function runOn(db: 'pglite' | 'postgres'): Promise<{ rows: Row[]; lists: ListsResult | null }> {
+async function runOn(
+  db: 'pglite' | 'postgres',
+): Promise<{ rows: Row[]; lists: ListsResult | null; delivery: DeliveryRow[] | null }> {
   const env = await prepare(db);
   return withServer(env, async (base) => {
     const tokens = new Map<string, string>();
@@ -254,7 +260,8 @@ async function runOn(db: 'pglite' | 'postgres'): Promise<{ rows: Row[]; lists: L
       rows.push(row);
     }
     const lists = db === 'postgres' ? await compareLists(base, env.DATABASE_URL!) : null;
-    return { rows, lists };
+    const delivery = db === 'postgres' ? await deliveryBench(base, env.DATABASE_URL!, windows) : null;
+    return { rows, lists, delivery };
   });
 }
 
@@ -331,16 +338,24 @@ async function main() {
   if (build.status !== 0) process.exit(1);
   const latest = path.join(resultsDir, 'latest.md');
 
-  if (part === 'lists') {
+  if (part === 'lists' || part === 'realtime') {
     if (!process.env.DATABASE_URL) {
-      console.error('--only lists runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      console.error(`--only ${part} runs on PostgreSQL: set DATABASE_URL (postgres://...)`);
       process.exit(2);
     }
     const env = await prepare('postgres');
-    const lists = await withServer(env, (base) => compareLists(base, env.DATABASE_URL!));
-    const section = listsReport(lists);
     const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
-    fs.writeFileSync(latest, replaceSection(before, section));
+    const [section, heading] =
+      part === 'lists'
+        ? [listsReport(await withServer(env, (base) => compareLists(base, env.DATABASE_URL!)))]
+        : [
+            deliverySection(
+              await withServer(env, (base) => deliveryBench(base, env.DATABASE_URL!, windows)),
+              new Date().toISOString(),
+            ),
+            DELIVERY_HEADING,
+          ];
+    fs.writeFileSync(latest, replaceSection(before, section, heading));
     console.log(`\n${section}`);
     return;
   }
@@ -351,10 +366,12 @@ async function main() {
 
   const rows: Row[] = [];
   let lists: ListsResult | null = null;
+  let delivery: DeliveryRow[] | null = null;
   for (const db of dbs) {
     const result = await runOn(db);
     rows.push(...result.rows);
     lists = result.lists ?? lists;
+    delivery = result.delivery ?? delivery;
   }
   const startMs = await startupTime();
   const js = await initialJs();
@@ -373,6 +390,7 @@ async function main() {
     `Web app JavaScript, gzipped: ${(js.signin / 1024).toFixed(0)} KiB for the first page (/signin, cold), then ${(js.shell / 1024).toFixed(0)} KiB more for the signed-in shell (/profile); ${js.files} files in all.`,
     '',
     ...(lists ? [listsReport(lists)] : []),
+    ...(delivery ? [deliverySection(delivery, new Date().toISOString())] : []),
   ];
   const report = lines.join('\n');
   fs.mkdirSync(resultsDir, { recursive: true });

@@ -118,4 +118,22 @@ export const listCalls: ListCall[] = [
   { name: 'remote-work self', path: '/api/v1/remote-work?list_type=self&limit=10' },
   // The HR services list calls the caller's own requests "own".
   { name: 'HR services self', path: '/api/v1/employee/service-requests?list_type=own&limit=10' },
+  { name: 'KPI team', path: '/api/v1/kpis?list_type=team&limit=10' },
+  { name: 'KPI self', path: '/api/v1/kpis?list_type=self&limit=10' },
 ];
+
+/**
+ * The detail calls compared the same way, for records the signed-in manager
+ * may read: the first KPI sheet of their Team list (on the large data set,
+ * five objectives with three KPIs each).
+ */
+export async function detailCalls(base: string, token: string): Promise<ListCall[]> {
+  const team = await getJson<{ items: { id: number }[] }>(
+    base,
+    token,
+    '/api/v1/kpis?list_type=team&limit=10',
+  );
+  const sheet = team.items[0];
+  if (!sheet) throw new Error('The manager has no KPI sheet in the Team list: is the large data set seeded?');
+  return [{ name: 'KPI sheet', path: `/api/v1/kpis/${sheet.id}` }];
+}
