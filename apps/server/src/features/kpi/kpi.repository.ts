@@ -14,6 +14,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { preparedOnce } from '../../lib/prepared';
 
 /** One sheet with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
 function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
@@ -76,6 +77,50 @@ const commentCount = (kind: string, id: AnyColumn) =>
     Number,
   );
 
+/** A sheet's objectives, active first then removed, in the order they were added. */
+function objectivesQuery(db: Db) {
+  return db
+    .select({
+      id: kpiObjectives.id,
+      kpiId: kpiObjectives.kpiId,
+      name: kpiObjectives.name,
+      weight: kpiObjectives.weight,
+      statusId: kpiObjectives.statusId,
+      perspectiveId: kpiObjectives.perspectiveId,
+      perspectiveName: kpiPerspectives.name,
+      perspectiveOrder: kpiPerspectives.sortOrder,
+      comments: commentCount('kpi_objective', kpiObjectives.id),
+    })
+    .from(kpiObjectives)
+    .innerJoin(kpiPerspectives, eq(kpiPerspectives.id, kpiObjectives.perspectiveId))
+    .where(eq(kpiObjectives.kpiId, sql.placeholder('kpiId')))
+    .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiObjectives.id));
+}
+
+/** Every objective KPI of a sheet (one statement for a sheet of any size). */
+function objectiveKpisQuery(db: Db) {
+  return db
+    .select({
+      id: kpiObjectiveKpis.id,
+      kpiId: kpiObjectiveKpis.kpiId,
+      objectiveId: kpiObjectiveKpis.objectiveId,
+      name: kpiObjectiveKpis.name,
+      weight: kpiObjectiveKpis.weight,
+      time: kpiObjectiveKpis.time,
+      target: kpiObjectiveKpis.target,
+      targetUnitId: kpiObjectiveKpis.targetUnitId,
+      targetUnitName: kpiTargetUnits.name,
+      budget: kpiObjectiveKpis.budget,
+      initiative: kpiObjectiveKpis.initiative,
+      statusId: kpiObjectiveKpis.statusId,
+      comments: commentCount('kpi_objective_kpi', kpiObjectiveKpis.id),
+    })
+    .from(kpiObjectiveKpis)
+    .innerJoin(kpiTargetUnits, eq(kpiTargetUnits.id, kpiObjectiveKpis.targetUnitId))
+    .where(eq(kpiObjectiveKpis.kpiId, sql.placeholder('kpiId')))
+    .orderBy(asc(kpiObjectiveKpis.id));
+}
+
 export type ObjectiveRow = Awaited<ReturnType<typeof kpiRepository.objectives>>[number];
 export type ObjectiveKpiRow = Awaited<ReturnType<typeof kpiRepository.objectiveKpis>>[number];
 
@@ -83,53 +128,27 @@ export const kpiRepository = {
   /** The query of a sheet with everything its answer needs (lib/list filters, pages and prepares it). */
   page: baseQuery,
 
+  /** One sheet (a prepared statement: every view of a sheet reads it). */
   async find(db: Db, id: number): Promise<KpiRow | null> {
-    const [row] = await baseQuery(db).where(eq(kpis.id, id)).limit(1);
+    const statement = preparedOnce(db, 'kpi.find', (name) =>
+      baseQuery(db)
+        .where(eq(kpis.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ id });
     return row ?? null;
   },
 
   /** A sheet's objectives, active first then removed, in the order they were added. */
   objectives(db: Db, kpiId: number) {
-    return db
-      .select({
-        id: kpiObjectives.id,
-        kpiId: kpiObjectives.kpiId,
-        name: kpiObjectives.name,
-        weight: kpiObjectives.weight,
-        statusId: kpiObjectives.statusId,
-        perspectiveId: kpiObjectives.perspectiveId,
-        perspectiveName: kpiPerspectives.name,
-        perspectiveOrder: kpiPerspectives.sortOrder,
-        comments: commentCount('kpi_objective', kpiObjectives.id),
-      })
-      .from(kpiObjectives)
-      .innerJoin(kpiPerspectives, eq(kpiPerspectives.id, kpiObjectives.perspectiveId))
-      .where(eq(kpiObjectives.kpiId, kpiId))
-      .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiObjectives.id));
+    return preparedOnce(db, 'kpi.objectives', (name) => objectivesQuery(db).prepare(name)).execute({ kpiId });
   },
 
   /** Every objective KPI of a sheet (one statement for a sheet of any size). */
   objectiveKpis(db: Db, kpiId: number) {
-    return db
-      .select({
-        id: kpiObjectiveKpis.id,
-        kpiId: kpiObjectiveKpis.kpiId,
-        objectiveId: kpiObjectiveKpis.objectiveId,
-        name: kpiObjectiveKpis.name,
-        weight: kpiObjectiveKpis.weight,
-        time: kpiObjectiveKpis.time,
-        target: kpiObjectiveKpis.target,
-        targetUnitId: kpiObjectiveKpis.targetUnitId,
-        targetUnitName: kpiTargetUnits.name,
-        budget: kpiObjectiveKpis.budget,
-        initiative: kpiObjectiveKpis.initiative,
-        statusId: kpiObjectiveKpis.statusId,
-        comments: commentCount('kpi_objective_kpi', kpiObjectiveKpis.id),
-      })
-      .from(kpiObjectiveKpis)
-      .innerJoin(kpiTargetUnits, eq(kpiTargetUnits.id, kpiObjectiveKpis.targetUnitId))
-      .where(eq(kpiObjectiveKpis.kpiId, kpiId))
-      .orderBy(asc(kpiObjectiveKpis.id));
+    const statement = preparedOnce(db, 'kpi.objectiveKpis', (name) => objectiveKpisQuery(db).prepare(name));
+    return statement.execute({ kpiId });
   },
 
   async objective(db: Db, id: number) {

@@ -118,10 +118,9 @@ export class KpiService {
 
   /** The sheet with its objectives and KPIs: three statements whatever its size. */
   private async sheet(db: Db, auth: AuthContext, row: KpiRow): Promise<KpiSheet> {
-    const [objectives, items] = await Promise.all([
-      repo.objectives(db, row.id),
-      repo.objectiveKpis(db, row.id),
-    ]);
+    // One after another: side by side, each call held two pooled connections and queued for them under load.
+    const objectives = await repo.objectives(db, row.id);
+    const items = await repo.objectiveKpis(db, row.id);
     const byObjective = new Map<number, ObjectiveKpi[]>();
     for (const k of items) {
       const list = byObjective.get(k.objectiveId) ?? [];
