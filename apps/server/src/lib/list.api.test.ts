@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../test/helper';
-import { leaves, remoteWorks, serviceRequests } from '../db/schema';
+import { kpis, leaves, remoteWorks, serviceRequests } from '../db/schema';
 
 /**
  * The list path sends the same few statements whatever the page size or the
@@ -55,6 +55,17 @@ beforeAll(async () => {
         submittedAt: i % 5 === 0 ? null : new Date('2026-10-01T10:00:00Z'),
       })),
     );
+    await ctx.db.insert(kpis).values(
+      Array.from({ length: 15 }, (_, i) => ({
+        employeeId: person.id,
+        ...approvers,
+        typeId: 2,
+        name: `Plan ${i}`,
+        fromDate: day(i + 1),
+        toDate: day(i + 1),
+        statusId: 1 + (i % 5),
+      })),
+    );
   }
   lmToken = await ctx.factory.token(lm);
   employeeToken = await ctx.factory.token(employee);
@@ -78,6 +89,7 @@ const LISTS = [
     'own',
     'category=salary_certificate&submitted_range=2026-01-01,2026-12-31',
   ],
+  ['/api/v1/kpis', 'self', 'type_id=2&status_id=2&from_date=2027-01-01&sort=employee,asc'],
 ] as const;
 
 describe('statements per list call', () => {
