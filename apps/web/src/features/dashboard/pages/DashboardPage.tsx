@@ -45,7 +45,7 @@ function MyKpiCard({ sheet, loading }: { sheet: Dashboard['my_kpi'] | undefined;
             {
               key: 'period',
               label: t('dashboard.period'),
-              children: `${formatDate(sheet.from)} – ${formatDate(sheet.to)}`,
+              children: <bdi>{`${formatDate(sheet.from)} – ${formatDate(sheet.to)}`}</bdi>,
             },
             {
               key: 'status',
