@@ -162,6 +162,29 @@ test.describe('KPI sheets', () => {
     await expect(row).toContainText('Tanvir Ahmed');
     await expect(row).toContainText('01-01-2036 – 31-12-2036');
     await expect(row).toContainText('Draft');
+
+    // Filters are chosen in the drawer, set in the panel and applied by Search.
+    const panel = page.getByRole('region', { name: 'Filter Options' });
+    await panel.getByRole('button', { name: 'Choose filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Choose filters' });
+    await drawer.getByRole('checkbox', { name: 'From date' }).check();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await typeDate(page, panel.getByRole('textbox', { name: 'From date' }), '01-06-2036');
+    await pickOption(page, panel.getByRole('combobox', { name: 'Status' }), 'Approved');
+    // Nothing changes before Search.
+    await expect(row).toBeVisible();
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await expect(row).toHaveCount(0);
+    await pickOption(page, panel.getByRole('combobox', { name: 'Status' }), 'Draft');
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await expect(row).toBeVisible();
+    // The choice of filters survives a reload; Clear empties them.
+    await page.reload();
+    await expect(panel.getByRole('textbox', { name: 'From date' })).toHaveValue('01-06-2036');
+    await panel.getByRole('button').filter({ hasText: 'Clear' }).click();
+    await expect(panel.getByRole('textbox', { name: 'From date' })).toHaveValue('');
+    await expect(row).toBeVisible();
     await row.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/kpi/${sheet.id}$`));
     await expect(page.getByRole('heading', { name })).toBeVisible();

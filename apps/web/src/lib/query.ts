@@ -29,3 +29,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** Reference lists (companies, groups, categories) change rarely: kept fresh for ten minutes. */
+export const REFERENCE_STALE_MS = 10 * 60_000;

@@ -3,9 +3,9 @@ import type { EmployeeSearchFilter, EmployeeSearchResponse, Group } from '@hr/co
 import type { AllLookups, Exam } from '@hr/contracts/lookups';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
+import { REFERENCE_STALE_MS } from '../../lib/query';
 
 /** Reference lists change rarely: keep them for ten minutes. */
-const REFERENCE_STALE_MS = 10 * 60_000;
 
 export const directoryKeys = {
   search: (filter: EmployeeSearchFilter, page: number, limit: number, sort: string) =>

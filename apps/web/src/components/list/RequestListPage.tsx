@@ -1,12 +1,15 @@
+import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import type { RecordKind } from '@hr/contracts/error-codes';
 import type { Status } from '@hr/contracts/lists';
-import { Button, Card, Flex } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Checkbox, Drawer, Flex, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { isRtl } from '../../lib/i18n';
 import { PageHeader } from '../PageHeader';
 import { type ListColumns, ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
-import type { ListState } from './list-state';
+import type { FilterDraft, ListState } from './list-state';
 import { type RowAction, RowActions } from './RowActions';
 import { StatusTag } from './StatusTag';
 
@@ -20,6 +23,16 @@ interface Props<R, T extends string> {
   onCreate: () => void;
   /** The filter controls; the panel adds the Clear button. */
   filters: ReactNode;
+  /**
+   * Filters a user adds from a side drawer of checkboxes (SPEC.md §2, the EPR
+   * and KPI lists). Which are shown is remembered per URL; one holding a value
+   * is always shown.
+   */
+  optionalFilters?: OptionalFilter[];
+  /** The ones shown before the user chooses. */
+  defaultOptional?: string[];
+  /** The controls change this draft, and Search applies it (EPR, KPI); without it each change applies. */
+  draft?: FilterDraft;
   columns: ListColumns<R>;
   data: R[] | undefined;
   total: number;
@@ -29,14 +42,52 @@ interface Props<R, T extends string> {
   children?: ReactNode;
 }
 
+/** A filter offered in the drawer: its label, its control, and the list filters it sets. */
+export interface OptionalFilter {
+  key: string;
+  label: string;
+  control: ReactNode;
+  fields: readonly string[];
+}
+
+function readChoice(key: string): string[] | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The page of a request list (leave, remote work, HR services): title with the
- * Self/Team toggle and the plus button, the Filter Options panel, and the
+ * The page of a request list (leave, remote work, HR services, KPI, EPR):
+ * title with the Self/Team toggle and the plus button, the Filter Options
+ * panel (with its drawer of optional filters where a list has them), and the
  * paged, sortable table (SPEC.md §2 "Common list behaviour").
  */
 export function RequestListPage<R extends { id: number }, T extends string>(props: Props<R, T>) {
-  const { t } = useTranslation();
-  const { list } = props;
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const { list, draft } = props;
+  const optional = props.optionalFilters ?? [];
+  const choiceKey = `list.filterChoice:${pathname}`;
+  const [chosen, setChosen] = useState<string[]>(() => readChoice(choiceKey) ?? props.defaultOptional ?? []);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const values = draft?.values ?? list.filters;
+  const shown = optional.filter(
+    (f) =>
+      chosen.includes(f.key) ||
+      f.fields.some((k) => values[k] !== undefined || list.filters[k] !== undefined),
+  );
+  const choose = (next: string[]) => {
+    localStorage.setItem(choiceKey, JSON.stringify(next));
+    setChosen(next);
+    // A filter taken away no longer filters.
+    const dropped = optional.filter((f) => !next.includes(f.key)).flatMap((f) => f.fields);
+    if (draft) draft.drop(dropped);
+    else if (dropped.some((k) => list.filters[k] !== undefined))
+      list.setFilters(Object.fromEntries(Object.entries(list.filters).filter(([k]) => !dropped.includes(k))));
+  };
   return (
     <>
       <PageHeader
@@ -58,12 +109,54 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
         title={t('common.filterOptions')}
         role="region"
         aria-label={t('common.filterOptions')}
+        extra={
+          optional.length > 0 ? (
+            <Button size="small" icon={<FilterOutlined />} onClick={() => setDrawerOpen(true)}>
+              {t('common.chooseFilters')}
+            </Button>
+          ) : null
+        }
       >
         <Flex gap={12} wrap align="center">
           {props.filters}
-          <Button onClick={() => list.setFilters({})}>{t('common.clear')}</Button>
+          {shown.map((f) => (
+            <span key={f.key}>{f.control}</span>
+          ))}
+          <Button
+            icon={draft ? <ClearOutlined /> : undefined}
+            onClick={() => (draft ? draft.clear() : list.setFilters({}))}
+          >
+            {t('common.clear')}
+          </Button>
+          {draft ? (
+            <Button type="primary" icon={<SearchOutlined />} onClick={draft.apply}>
+              {t('common.search')}
+            </Button>
+          ) : null}
         </Flex>
       </Card>
+      {optional.length > 0 ? (
+        <Drawer
+          title={t('common.chooseFilters')}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement={isRtl(i18n.language) ? 'left' : 'right'}
+          size={320}
+        >
+          <Typography.Paragraph type="secondary">{t('lists.chooseFiltersHint')}</Typography.Paragraph>
+          <Checkbox.Group
+            value={shown.map((f) => f.key)}
+            onChange={(next) => choose(next as string[])}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          >
+            {optional.map((f) => (
+              <Checkbox key={f.key} value={f.key}>
+                {f.label}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        </Drawer>
+      ) : null}
       <Card>
         <ListTable<R>
           rowKey="id"

@@ -141,3 +141,42 @@ export function useListState<T extends string>({ listTypeKey, listTypes, filterS
 }
 
 export type ListState<T extends string> = ReturnType<typeof useListState<T>>;
+
+/** Filters being chosen in the panel before Search applies them (KPI and EPR lists). */
+export interface FilterDraft {
+  values: Filters;
+  set: (key: string, value: string | number | undefined) => void;
+  /** Applies the draft to the list. */
+  apply: () => void;
+  /** Empties the draft and the list's filters. */
+  clear: () => void;
+  /** Takes these filters out of the draft and, when they were applied, out of the list. */
+  drop: (keys: readonly string[]) => void;
+}
+
+/**
+ * The panel's draft of a list's filters: its controls change the draft and
+ * Search applies it (SPEC.md §2, EPR and KPI lists). A change of the list's
+ * filters from elsewhere (a link, Clear) starts the draft again from them.
+ */
+export function useFilterDraft(list: { filters: Filters; setFilters: (next: Filters) => void }): FilterDraft {
+  const { filters, setFilters } = list;
+  const [values, setValues] = useState<Filters>(filters);
+  useEffect(() => setValues(filters), [filters]);
+  return {
+    values,
+    set: (key, value) =>
+      setValues((d) => clean({ ...d, [key]: value === undefined ? undefined : String(value) })),
+    apply: () => setFilters(values),
+    clear: () => {
+      setValues({});
+      setFilters({});
+    },
+    drop: (keys) => {
+      const without = (f: Filters) =>
+        Object.fromEntries(Object.entries(f).filter(([k]) => !keys.includes(k)));
+      setValues(without);
+      if (keys.some((k) => filters[k] !== undefined)) setFilters(without(filters));
+    },
+  };
+}

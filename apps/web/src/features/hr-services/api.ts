@@ -11,10 +11,10 @@ import type { Option } from '@hr/contracts/lookups';
 import type { ServiceAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
+import { REFERENCE_STALE_MS } from '../../lib/query';
 
 const PATH = 'employee/service-requests';
 /** Reference lists change rarely. */
-const REFERENCE_STALE_MS = 10 * 60_000;
 
 export const serviceKeys = {
   all: ['hr-services'] as const,

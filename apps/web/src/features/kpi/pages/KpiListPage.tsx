@@ -1,16 +1,22 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
 import { KPI_RULES } from '@hr/contracts/workflow';
-import { DatePicker, Select } from 'antd';
+import { DatePicker, Select, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
 import type { ListColumns } from '../../../components/list/ListTable';
-import { useListState } from '../../../components/list/list-state';
+import { useFilterDraft, useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
-import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
+import {
+  actionsColumn,
+  type OptionalFilter,
+  RequestListPage,
+  statusColumn,
+} from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { confirmDelete } from '../../../lib/confirm-delete';
@@ -38,7 +44,8 @@ export function Component() {
   const { t } = useTranslation();
   const me = useMe().data?.employee.id;
   const list = useListState({ listTypeKey: 'KPI_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'storage' });
-  const { filters, setFilter } = list;
+  const { filters } = list;
+  const draft = useFilterDraft(list);
   const team = list.listType === 'team';
   const query = {
     list_type: list.listType,
@@ -50,9 +57,16 @@ export function Component() {
     from_date: filters.from_date,
     to_date: filters.to_date,
     employee_id: team ? filters.employee_id : undefined,
+    company_id: filters.company_id,
+    group_id: filters.group_id,
   };
   const items = useKpiList(query);
   const types = useKpiTypes();
+  // Companies and groups load once their filters are shown.
+  const [wantCompanies, setWantCompanies] = useState(false);
+  const [wantGroups, setWantGroups] = useState(false);
+  const companies = useCompanyChoices(wantCompanies || !!filters.company_id);
+  const groups = useGroupChoices(wantGroups || !!filters.group_id);
   const remove = useDeleteKpi();
   const [editing, setEditing] = useState<KpiListItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -142,15 +156,95 @@ export function Component() {
   const status = columns.find((c) => c.key === 'status')!;
   const ordered = [{ ...status, fixed: undefined }, ...columns.filter((c) => c.key !== 'status')];
 
+  const value = (key: string) => (draft.values[key] ? Number(draft.values[key]) : undefined);
   const dateFilter = (key: 'from_date' | 'to_date', label: string) => (
     <DatePicker
       placeholder={label}
       aria-label={label}
       format={DATE_FORMAT}
-      value={filters[key] ? dayjs(filters[key]) : null}
-      onChange={(d) => setFilter(key, toApiDate(d) ?? undefined)}
+      value={draft.values[key] ? dayjs(draft.values[key]) : null}
+      onChange={(d) => draft.set(key, toApiDate(d) ?? undefined)}
     />
   );
+  const optionalFilters: OptionalFilter[] = [
+    {
+      key: 'type',
+      label: t('kpi.filters.type'),
+      fields: ['type_id'],
+      control: (
+        <Select
+          allowClear
+          placeholder={t('kpi.filters.type')}
+          aria-label={t('kpi.filters.type')}
+          style={{ minWidth: 160 }}
+          value={value('type_id')}
+          onChange={(v?: number) => draft.set('type_id', v)}
+          options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+        />
+      ),
+    },
+    {
+      key: 'status',
+      label: t('lists.status'),
+      fields: ['status_id'],
+      control: (
+        <StatusFilter module="kpi" value={value('status_id')} onChange={(v) => draft.set('status_id', v)} />
+      ),
+    },
+    {
+      key: 'from',
+      label: t('kpi.filters.fromDate'),
+      fields: ['from_date'],
+      control: dateFilter('from_date', t('kpi.filters.fromDate')),
+    },
+    {
+      key: 'to',
+      label: t('kpi.filters.toDate'),
+      fields: ['to_date'],
+      control: dateFilter('to_date', t('kpi.filters.toDate')),
+    },
+    {
+      key: 'company',
+      label: t('lists.company'),
+      fields: ['company_id'],
+      control: (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('lists.company')}
+          aria-label={t('lists.company')}
+          style={{ minWidth: 180 }}
+          onOpenChange={(open) => open && setWantCompanies(true)}
+          onFocus={() => setWantCompanies(true)}
+          loading={companies.isLoading}
+          value={value('company_id')}
+          onChange={(v?: number) => draft.set('company_id', v)}
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+      ),
+    },
+    {
+      key: 'group',
+      label: t('lists.group'),
+      fields: ['group_id'],
+      control: (
+        <TreeSelect
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('lists.group')}
+          aria-label={t('lists.group')}
+          style={{ minWidth: 200 }}
+          onOpenChange={(open) => open && setWantGroups(true)}
+          onFocus={() => setWantGroups(true)}
+          loading={groups.isLoading}
+          value={value('group_id')}
+          onChange={(v?: number) => draft.set('group_id', v)}
+          treeDefaultExpandAll
+          treeData={groups.data ?? []}
+        />
+      ),
+    },
+  ];
 
   return (
     <RequestListPage<KpiListItem, (typeof LIST_TYPES)[number]>
@@ -167,30 +261,15 @@ export function Component() {
       total={items.data?.total ?? 0}
       loading={items.isFetching}
       filters={
-        <>
-          <ReportSelect
-            value={filters.employee_id ? Number(filters.employee_id) : undefined}
-            onChange={(v) => setFilter('employee_id', v)}
-            disabled={!team}
-          />
-          <Select
-            allowClear
-            placeholder={t('kpi.filters.type')}
-            aria-label={t('kpi.filters.type')}
-            style={{ minWidth: 160 }}
-            value={filters.type_id ? Number(filters.type_id) : undefined}
-            onChange={(v?: number) => setFilter('type_id', v)}
-            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
-          />
-          <StatusFilter
-            module="kpi"
-            value={filters.status_id ? Number(filters.status_id) : undefined}
-            onChange={(v) => setFilter('status_id', v)}
-          />
-          {dateFilter('from_date', t('kpi.filters.fromDate'))}
-          {dateFilter('to_date', t('kpi.filters.toDate'))}
-        </>
+        <ReportSelect
+          value={value('employee_id')}
+          onChange={(v) => draft.set('employee_id', v)}
+          disabled={!team}
+        />
       }
+      optionalFilters={optionalFilters}
+      defaultOptional={['type', 'status']}
+      draft={draft}
     >
       <KpiFormModal open={formOpen} item={editing} team={team} onClose={() => setFormOpen(false)} />
     </RequestListPage>
