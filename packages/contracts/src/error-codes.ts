@@ -265,6 +265,23 @@ export const ERRORS = {
   kpi_perspective_unknown: { status: 422, message: 'This perspective does not exist.' },
   kpi_target_unit_unknown: { status: 422, message: 'This target unit does not exist.' },
 
+  // Performance reviews
+  epr_kpi_unknown: { status: 422, message: 'This KPI sheet is not yours or does not exist.' },
+  epr_kpi_not_approved: {
+    status: 422,
+    message: 'A review is made for an approved KPI sheet; "{{name}}" is not approved yet.',
+  },
+  epr_type_unknown: { status: 422, message: 'This EPR type does not exist.' },
+  epr_exists: { status: 422, message: 'There is a {{type}} for "{{name}}" already (#{{id}}).' },
+  epr_incomplete: { status: 422, message: 'The review is not complete: {{missing}} still missing.' },
+  epr_fields_mixed: {
+    status: 422,
+    message: "Send your own fields only: the employee's and the line manager's are changed separately.",
+  },
+  epr_nothing_to_change: { status: 422, message: 'Nothing to change: send at least one field.' },
+  epr_item_not_found: { status: 404, message: 'This {{item}} does not exist.' },
+  epr_item_other_review: { status: 422, message: 'This {{item}} belongs to another review.' },
+
   // Comments
   comment_forbidden: {
     status: 403,

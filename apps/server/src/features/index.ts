@@ -5,6 +5,7 @@ import { commentRoutes } from './comments';
 import { dashboardRoutes } from './dashboard';
 import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
+import { eprRoutes } from './epr';
 import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
 import { leaveReferenceRoutes, leaveRoutes } from './leave';
@@ -30,5 +31,6 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   remoteWorkRoutes,
   hrServiceRoutes,
   kpiRoutes,
+  eprRoutes,
   commentRoutes,
 ];

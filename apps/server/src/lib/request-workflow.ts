@@ -88,6 +88,18 @@ export function statusAnswer(row: {
   };
 }
 
+/**
+ * A part of a record that someone other than its editor changes, in statuses
+ * of its own: an EPR's line-manager side while the review waits for them,
+ * its Section C after the O&O returned it, the O&O's remarks. `may` is asked
+ * with the caller's standing on the record.
+ */
+export interface RecordPart<Row> {
+  name: string;
+  statuses: readonly number[];
+  may(auth: AuthContext, row: Row, actors: readonly Actor[]): boolean;
+}
+
 /** Checks for an action beyond the transition table, and what else a transition sets. */
 export interface TransitionHooks<Row, A extends string> {
   /** Runs after the lock and the table check, before the status changes (throw to refuse). */
@@ -273,15 +285,16 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
     auth: AuthContext,
     id: number,
     work: (tx: Db, row: Row) => Promise<T>,
+    part?: RecordPart<Row>,
   ): Promise<{ row: Row; result: T }> {
     return this.db.transaction(async (tx) => {
       const row = await this.lockRecord(tx, id);
-      if (!this.canEdit(auth, row)) throw domainError('record_edit_forbidden', this.params());
-      if (!this.def.rules.editable.includes(row.statusId)) {
-        throw domainError('record_not_editable', this.params(row));
-      }
+      const may = part ? part.may(auth, row, this.actors(auth, row)) : this.canEdit(auth, row);
+      if (!may) throw domainError('record_edit_forbidden', this.params());
+      const statuses = part ? part.statuses : this.def.rules.editable;
+      if (!statuses.includes(row.statusId)) throw domainError('record_not_editable', this.params(row));
       const result = await work(tx, row);
-      if (!(await this.setIf(tx, id, this.def.rules.editable, { updatedAt: new Date() }))) {
+      if (!(await this.setIf(tx, id, statuses, { updatedAt: new Date() }))) {
         throw domainError('changed_meanwhile', this.params());
       }
       return { row: await this.found(tx, id), result };

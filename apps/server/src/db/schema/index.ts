@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './epr';
 export * from './files';
 export * from './kpi';
 export * from './lookups';

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
+  eprTypes,
+  eprValueBehaviours,
+  eprValues,
   examSubjects,
   exams,
   kpiPerspectives,
@@ -88,6 +91,39 @@ export const WORKFLOW_STATUSES: { module: string; id: number; name: string; colo
   { module: 'epr', id: 5, name: 'Sent back to employee', color: 'warning' },
   { module: 'epr', id: 6, name: 'Closed', color: 'default' },
   { module: 'epr', id: 10, name: 'Returned to line manager', color: 'orange' },
+];
+
+/** EPR types: 1 annual (the dates of a yearly sheet), 2 interim (dates of its own). */
+export const EPR_TYPES = [
+  { id: 1, name: 'Annual review' },
+  { id: 2, name: 'Interim review' },
+];
+
+/** The company's values that Section B rates, each with the behaviours that show it. */
+export const EPR_VALUES: { id: number; name: string; behaviours: string[] }[] = [
+  {
+    id: 1,
+    name: 'Integrity',
+    behaviours: ['Keeps promises and owns mistakes', 'Treats information and company money with care'],
+  },
+  {
+    id: 2,
+    name: 'Customer focus',
+    behaviours: [
+      'Understands what the customer needs before acting',
+      'Follows up until the problem is solved',
+    ],
+  },
+  {
+    id: 3,
+    name: 'Teamwork',
+    behaviours: ['Shares knowledge and helps colleagues', 'Gives and takes feedback openly'],
+  },
+  {
+    id: 4,
+    name: 'Ownership',
+    behaviours: ['Delivers on time without being chased', 'Suggests improvements and carries them out'],
+  },
 ];
 
 /** Leave types by id: 5, 6, 7 and 9 have no balance (SPEC.md §9). */
@@ -202,6 +238,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(kpiTypes).values(KPI_TYPES).onConflictDoNothing();
     await tx.insert(kpiPerspectives).values(KPI_PERSPECTIVES).onConflictDoNothing();
     await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
+    await tx.insert(eprTypes).values(EPR_TYPES).onConflictDoNothing();
+    const values = await tx
+      .insert(eprValues)
+      .values(EPR_VALUES.map((v) => ({ id: v.id, name: v.name, sortOrder: v.id })))
+      .onConflictDoNothing()
+      .returning({ id: eprValues.id });
+    // Behaviours come with a value the first time it is made; HR changes them afterwards.
+    for (const v of EPR_VALUES.filter((x) => values.some((r) => r.id === x.id))) {
+      await tx
+        .insert(eprValueBehaviours)
+        .values(v.behaviours.map((name, i) => ({ valueId: v.id, name, sortOrder: i + 1 })));
+    }
     for (const table of [
       'leave_types',
       'leave_durations',
@@ -210,6 +258,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
       'kpi_types',
       'kpi_perspectives',
       'kpi_target_units',
+      'epr_types',
+      'epr_values',
     ])
       await resetSequence(tx, table);
   });

@@ -1,0 +1,1 @@
+export { eprRoutes } from './epr.routes';
