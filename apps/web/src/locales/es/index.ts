@@ -7,6 +7,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import employees from './employees.json';
 import epr from './epr.json';
+import eprList from './epr-list.json';
 import hrServices from './hr-services.json';
 import kpi from './kpi.json';
 import leave from './leave.json';
@@ -26,6 +27,7 @@ export default {
   ...dashboard,
   ...employees,
   ...epr,
+  ...eprList,
   ...hrServices,
   ...kpi,
   ...leave,

@@ -1,0 +1,140 @@
+import type {
+  DevPlanBody,
+  EprBody,
+  EprDetail,
+  EprListItem,
+  eprKpi,
+  LineBody,
+  SectionCBody,
+  SectionDBody,
+  SectionRatingBody,
+} from '@hr/contracts/epr';
+import type { ListResponse } from '@hr/contracts/lists';
+import type { Option, WorkflowStatus } from '@hr/contracts/lookups';
+import type { ReviewAction } from '@hr/contracts/workflow';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, type Query } from '../../lib/http';
+import { REFERENCE_STALE_MS } from '../../lib/query';
+
+export type EprPeriod = z.infer<typeof eprKpi>;
+
+export const eprKeys = {
+  all: ['epr'] as const,
+  list: (query: Query) => ['epr', 'list', query] as const,
+  review: (id: number) => ['epr', 'review', id] as const,
+  lookup: (name: string) => ['epr', 'lookup', name] as const,
+};
+
+export function useEprList(query: Query) {
+  return useQuery({
+    queryKey: eprKeys.list(query),
+    queryFn: ({ signal }) => api.get<ListResponse<EprListItem>>('eprs', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEpr(id: number) {
+  return useQuery({
+    queryKey: eprKeys.review(id),
+    queryFn: ({ signal }) => api.get<EprDetail>(`eprs/${id}`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+function useLookup<T>(name: string, path: string) {
+  return useQuery({
+    queryKey: eprKeys.lookup(name),
+    queryFn: () => api.get<T[]>(path),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+export const useEprTypes = () => useLookup<Option>('types', 'eprs/types');
+export const useEprStatuses = () => useLookup<WorkflowStatus>('statuses', 'eprs/statuses');
+
+/** The caller's approved KPI sheets a review may be made for (the Period choice). */
+export function useEprPeriods(enabled = true) {
+  return useQuery({
+    queryKey: eprKeys.lookup('periods'),
+    queryFn: () => api.get<EprPeriod[]>('eprs/periods'),
+    enabled,
+  });
+}
+
+/** After a change: the review's answer in place, the lists and the dashboard read again. */
+function useSettle() {
+  const client = useQueryClient();
+  return (review?: EprDetail) => {
+    if (review) client.setQueryData(eprKeys.review(review.id), review);
+    void client.invalidateQueries({ queryKey: ['epr', 'list'] });
+    void client.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+}
+
+export function useSaveEpr() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: EprBody }) =>
+      id ? api.patch<EprDetail>(`eprs/${id}`, body) : api.post<EprDetail>('eprs', body),
+    // The form shows the errors itself.
+    meta: { silent: true },
+    onSuccess: settle,
+  });
+}
+
+export function useDeleteEpr() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>('eprs', { epr_id: id }),
+    onSuccess: () => settle(),
+  });
+}
+
+export function useEprAction() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: ({ action, id }: { action: ReviewAction; id: number }) =>
+      api.patch<EprDetail>(`eprs/actions/${action}`, { epr_id: id }),
+    onSuccess: settle,
+  });
+}
+
+/** Every change of a section answers the whole review, which replaces the one shown. */
+export type SectionChange =
+  | { kind: 'rating'; id: number; section: 'a' | 'b'; body: SectionRatingBody }
+  | { kind: 'c'; id: number; body: SectionCBody }
+  | { kind: 'd'; id: number; body: SectionDBody }
+  | { kind: 'line'; lineId: number; body: LineBody }
+  | { kind: 'lines'; id: number; body: ({ objective_id: number } & LineBody)[] }
+  | { kind: 'stable'; stableId: number; body: SectionRatingBody }
+  | { kind: 'add-plan'; id: number; body: DevPlanBody }
+  | { kind: 'update-plan'; planId: number; body: DevPlanBody }
+  | { kind: 'delete-plan'; planId: number };
+
+function send(change: SectionChange): Promise<EprDetail> {
+  switch (change.kind) {
+    case 'rating':
+      return api.patch(`eprs/${change.id}/sections/${change.section}`, change.body);
+    case 'c':
+      return api.patch(`eprs/${change.id}/sections/c`, change.body);
+    case 'd':
+      return api.patch(`eprs/${change.id}/sections/d`, change.body);
+    case 'line':
+      return api.patch(`eprs/sections/a/objectives/${change.lineId}`, change.body);
+    case 'lines':
+      return api.patch(`eprs/${change.id}/sections/a/objectives`, change.body);
+    case 'stable':
+      return api.patch(`eprs/sections/b/stables/${change.stableId}`, change.body);
+    case 'add-plan':
+      return api.post(`eprs/sections/d/${change.id}/dev-plan`, change.body);
+    case 'update-plan':
+      return api.patch(`eprs/sections/d/${change.planId}/dev-plan`, change.body);
+    case 'delete-plan':
+      return api.delete('eprs/sections/d/dev-plan', { dev_plan_id: change.planId });
+  }
+}
+
+export function useEprChange() {
+  const settle = useSettle();
+  return useMutation({ mutationFn: send, meta: { silent: true }, onSuccess: settle });
+}
