@@ -1,0 +1,92 @@
+import { type SectionRatingBody, sectionRatingBody } from '@hr/contracts/epr';
+import { COMMENT_MAX } from '@hr/contracts/limits';
+import { NOTICES } from '@hr/contracts/messages';
+import { Button, Flex, Form, Input, Radio, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { toastSuccess } from '../../../lib/notify';
+import type { SectionChange } from '../api';
+import { useEprChange } from '../api';
+
+const rules = zodRules(sectionRatingBody);
+
+/** A rating of 1 to 3 and a comment; shown read-only unless it is the reader's turn. */
+export function RatingForm({
+  label,
+  side,
+  rating,
+  comment,
+  editable,
+  change,
+  idPrefix,
+}: {
+  label: string;
+  side: 'self' | 'lm';
+  rating: number | null;
+  comment: string | null;
+  editable: boolean;
+  change: (body: SectionRatingBody) => SectionChange;
+  /** Makes the fields' ids unique on a page with many of these forms. */
+  idPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const save = useEprChange();
+  const ratingField = side === 'self' ? 'rating' : 'lm_rating';
+  const commentField = side === 'self' ? 'comment' : 'lm_comment';
+  useEffect(() => {
+    form.setFieldsValue({ [ratingField]: rating ?? undefined, [commentField]: comment ?? '' });
+  }, [form, rating, comment, ratingField, commentField]);
+
+  if (!editable) {
+    return (
+      <div className="epr-rating">
+        <Typography.Text type="secondary">{label}</Typography.Text>
+        <div>
+          {rating ? (
+            <strong>
+              {rating} · {t(`epr.ratings.${rating as 1 | 2 | 3}`)}
+            </strong>
+          ) : (
+            <Typography.Text type="secondary">{t('epr.notRated')}</Typography.Text>
+          )}
+        </div>
+        {comment ? <Typography.Paragraph className="epr-comment">{comment}</Typography.Paragraph> : null}
+      </div>
+    );
+  }
+  return (
+    <Form
+      form={form}
+      name={idPrefix}
+      layout="vertical"
+      className="epr-rating"
+      onFinish={(values: Record<string, unknown>) => {
+        const body = {
+          [ratingField]: values[ratingField],
+          [commentField]: (values[commentField] as string | undefined) || null,
+        } as SectionRatingBody;
+        save.mutate(change(body), {
+          onSuccess: () => toastSuccess(t('notices.saved', { defaultValue: NOTICES.saved })),
+          onError: (error) => applyServerErrors(form, error),
+        });
+      }}
+    >
+      <Form.Item name={ratingField} label={label} rules={rules(ratingField)} required>
+        <Radio.Group
+          options={([1, 2, 3] as const).map((r) => ({ value: r, label: `${r} · ${t(`epr.ratings.${r}`)}` }))}
+          optionType="button"
+        />
+      </Form.Item>
+      <Form.Item name={commentField} label={t('epr.comment')} rules={rules(commentField)}>
+        <Input.TextArea rows={2} maxLength={COMMENT_MAX} showCount />
+      </Form.Item>
+      <Flex justify="end">
+        <Button htmlType="submit" type="primary" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
