@@ -49,7 +49,7 @@ export function SectionA({
   const lm = review.editable.line_manager;
   const dirty = Object.keys(drafts).length > 0;
 
-  const valueOf = (line: SectionALine, side: 'self' | 'lm') => {
+  const shownActual = (line: SectionALine, side: 'self' | 'lm') => {
     const key = draftKey(line.id, side);
     return key in drafts ? drafts[key] : side === 'self' ? line.actual : line.lm_actual;
   };
@@ -79,7 +79,7 @@ export function SectionA({
   };
 
   const actualCell = (line: SectionALine, side: 'self' | 'lm', editable: boolean) => {
-    const value = valueOf(line, side);
+    const value = shownActual(line, side);
     if (!editable) return value === null || value === undefined ? '—' : value;
     const label =
       side === 'self'
