@@ -3,7 +3,7 @@ import { status } from './lists';
 
 /** Requests waiting for the caller, per module, with the list view that shows them. */
 export const waitingItem = z.object({
-  module: z.enum(['kpi', 'leave', 'remote_work', 'hr_service']),
+  module: z.enum(['kpi', 'epr', 'leave', 'remote_work', 'hr_service']),
   count: z.number().int(),
   /** The web route of the list, filtered to these requests. */
   link: z.string(),
@@ -23,6 +23,7 @@ export const dashboard = z.object({
   /** The caller's own requests that are waiting for someone else. */
   mine_pending: z.object({
     kpi: z.number().int(),
+    epr: z.number().int(),
     leave: z.number().int(),
     remote_work: z.number().int(),
     hr_service: z.number().int(),

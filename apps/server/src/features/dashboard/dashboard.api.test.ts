@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approvedSheet } from '../../../test/factories/epr';
 import { leaveBody } from '../../../test/factories/requests';
 import { setupApi, type TestContext } from '../../../test/helper';
-import { kpis, remoteWorks, serviceRequests } from '../../db/schema';
+import { eprs, kpis, remoteWorks, serviceRequests } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -84,7 +85,13 @@ describe('GET dashboard', () => {
       count: 1,
       link: '/hr-services?list_type=team&status_id=2',
     });
-    expect((await board(employee)).mine_pending).toEqual({ kpi: 0, leave: 0, remote_work: 1, hr_service: 2 });
+    expect((await board(employee)).mine_pending).toEqual({
+      kpi: 0,
+      epr: 0,
+      leave: 0,
+      remote_work: 1,
+      hr_service: 2,
+    });
     // Every submitted HR request of the company and every approved one wait for an HR admin.
     expect(waiting(await board(admin), 'hr_service')).toMatchObject({ count: 2 });
   });
@@ -178,6 +185,43 @@ describe('GET dashboard', () => {
       .insert(kpis)
       .values({ ...chain, employeeId: fresh.id, name: 'Next year', fromDate: day(30), toDate: day(390) });
     expect((await board(fresh)).my_kpi).toMatchObject({ name: 'Next year', status: { id: 1 } });
+  });
+
+  it('shows the reviews waiting for the line manager (2, 10) and the O&O (3), and the employee’s own', async () => {
+    const { oo, lm, employee } = await ctx.factory.chain();
+    const chain = { employeeId: employee.id, lineManagerId: lm.id, oneOverOneId: oo.id };
+    const made = [];
+    for (const statusId of [2, 10, 3, 4]) {
+      const { sheet } = await approvedSheet(ctx.db, chain);
+      made.push({
+        ...chain,
+        kpiId: sheet.id,
+        typeId: 2,
+        name: `Review ${statusId}`,
+        fromDate: '2031-01-01',
+        toDate: '2031-06-30',
+        statusId,
+      });
+    }
+    await ctx.db.insert(eprs).values(made);
+    const board = async (who: { eid: string; password: string }) =>
+      (
+        await ctx.call({ method: 'GET', url: '/api/v1/dashboard', token: await ctx.factory.token(who) })
+      ).json();
+    const waiting = (b: { waiting: { module: string }[] }) => b.waiting.find((w) => w.module === 'epr');
+    expect(waiting(await board(lm))).toEqual({
+      module: 'epr',
+      count: 2,
+      link: '/epr?list_type=team&status_id=2',
+    });
+    expect(waiting(await board(oo))).toEqual({
+      module: 'epr',
+      count: 1,
+      link: '/epr?list_type=team&status_id=3',
+    });
+    const mine = await board(employee);
+    expect(waiting(mine)).toMatchObject({ count: 0 });
+    expect(mine.mine_pending.epr).toBe(3);
   });
 
   it('needs a token', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { kpis, leaves, remoteWorks, serviceRequests, workflowStatuses } from '../../db/schema';
+import { eprs, kpis, leaves, remoteWorks, serviceRequests, workflowStatuses } from '../../db/schema';
 
 const SUBMITTED = 2;
 const APPROVED = 3;
@@ -36,6 +36,32 @@ export const dashboardRepository = {
       .from(kpis)
       .where(or(asLineManager, asOneOverOne, mine));
     return { lineManager: row?.lineManager ?? 0, oneOverOne: row?.oneOverOne ?? 0, mine: row?.mine ?? 0 };
+  },
+
+  /**
+   * Reviews waiting for `me`: as line manager (2, and 10 when the O&O
+   * returned one) or as O&O (3); and `me`'s own reviews waiting for either.
+   */
+  async epr(db: Db, me: number) {
+    const submitted = and(eq(eprs.statusId, 2), eq(eprs.lineManagerId, me));
+    const returned = and(eq(eprs.statusId, 10), eq(eprs.lineManagerId, me));
+    const asOneOverOne = and(eq(eprs.statusId, 3), eq(eprs.oneOverOneId, me));
+    const mine = and(eq(eprs.employeeId, me), inArray(eprs.statusId, [2, 3, 10]));
+    const [row] = await db
+      .select({
+        submitted: countOf(submitted),
+        returned: countOf(returned),
+        oneOverOne: countOf(asOneOverOne),
+        mine: countOf(mine),
+      })
+      .from(eprs)
+      .where(or(submitted, returned, asOneOverOne, mine));
+    return {
+      submitted: row?.submitted ?? 0,
+      returned: row?.returned ?? 0,
+      oneOverOne: row?.oneOverOne ?? 0,
+      mine: row?.mine ?? 0,
+    };
   },
 
   /**

@@ -18,6 +18,7 @@ export class DashboardService {
     // One after another: the queries share the pool with everyone else's.
     const kpi = await repo.kpi(this.db, me);
     const current = await repo.currentKpi(this.db, me);
+    const epr = await repo.epr(this.db, me);
     const leave = await repo.leave(this.db, me);
     const remote = await repo.remoteWork(this.db, me);
     const hr = await repo.hrService(this.db, me, auth.isAdmin);
@@ -28,6 +29,12 @@ export class DashboardService {
           count: kpi.lineManager + kpi.oneOverOne,
           link: `/kpi?list_type=team&status_id=${kpi.oneOverOne && !kpi.lineManager ? 3 : 2}`,
         },
+        {
+          module: 'epr',
+          count: epr.submitted + epr.returned + epr.oneOverOne,
+          // The list opens on the status that holds some: submitted, then returned, then the O&O's.
+          link: `/epr?list_type=team&status_id=${epr.submitted ? 2 : epr.returned ? 10 : epr.oneOverOne ? 3 : 2}`,
+        },
         { module: 'leave', count: leave.waiting, link: '/leave?list_type=team&status_id=2' },
         { module: 'remote_work', count: remote.waiting, link: '/remote-work?list_type=team&status_id=2' },
         {
@@ -36,7 +43,13 @@ export class DashboardService {
           link: `/hr-services?list_type=team&status_id=${hr.done && !hr.waiting ? 3 : 2}`,
         },
       ],
-      mine_pending: { kpi: kpi.mine, leave: leave.mine, remote_work: remote.mine, hr_service: hr.mine },
+      mine_pending: {
+        kpi: kpi.mine,
+        epr: epr.mine,
+        leave: leave.mine,
+        remote_work: remote.mine,
+        hr_service: hr.mine,
+      },
       my_kpi: current
         ? {
             id: current.id,

@@ -1,4 +1,10 @@
-import { AimOutlined, CalendarOutlined, FileProtectOutlined, HomeOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
+} from '@ant-design/icons';
 import type { Dashboard } from '@hr/contracts/dashboard';
 import { ROUTES, routePath } from '@hr/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +21,7 @@ import { useMe } from '../../auth/api';
 
 const ICONS: Record<Dashboard['waiting'][number]['module'], ReactNode> = {
   kpi: <AimOutlined />,
+  epr: <AuditOutlined />,
   leave: <CalendarOutlined />,
   remote_work: <HomeOutlined />,
   hr_service: <FileProtectOutlined />,
@@ -104,7 +111,7 @@ export function Component() {
       <MyKpiCard sheet={board.data?.my_kpi} loading={board.isPending} />
       <Card title={t('dashboard.mineTitle')} style={{ marginBottom: 16 }}>
         <Row gutter={[16, 16]}>
-          {(['kpi', 'leave', 'remote_work', 'hr_service'] as const).map((m) => (
+          {(['kpi', 'epr', 'leave', 'remote_work', 'hr_service'] as const).map((m) => (
             <Col key={m} xs={24} sm={12} lg={6}>
               <Statistic
                 title={t(`dashboard.modules.${m}`)}
