@@ -184,6 +184,11 @@ const PLANS: SheetPlan[] = [
     talk: [['1014', 'Ready for your review.']],
   },
   { eid: '1015', year: 'this', status: KPI_STATUS.awaitingOneOverOne, goals: SCORECARD },
+  // Last year's approved sheets of the line manager's team: the periods of the demo reviews.
+  { eid: '1014', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
+  { eid: '1015', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
+  { eid: '1016', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
+  { eid: '1003', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
   { eid: '1016', year: 'this', status: KPI_STATUS.draft, goals: SCORECARD.slice(0, 3) },
   { eid: '1017', year: 'this', status: KPI_STATUS.approved, goals: SCORECARD },
   { eid: '1003', year: 'this', status: KPI_STATUS.awaitingLineManager, goals: SCORECARD },

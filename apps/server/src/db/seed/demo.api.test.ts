@@ -92,6 +92,10 @@ describe('the demo data', () => {
         'kpis.created_at',
         'kpis.updated_at',
         'comments.created_at',
+        'eprs.created_at',
+        'eprs.updated_at',
+        'eprs.submitted_at',
+        'eprs.completed_at',
       ]),
     );
     expect(await stampsAfter(db, now)).toEqual([]);
@@ -114,6 +118,7 @@ describe('the demo data', () => {
     expect(await statuses(db, 'service_requests')).toEqual([1, 2, 3, 4, 5]);
     expect(await statuses(db, 'kpis')).toEqual([1, 2, 3, 4, 5]);
     expect(await statuses(db, 'kpi_objectives')).toEqual([1, 3]);
+    expect(await statuses(db, 'eprs')).toEqual([1, 2, 3, 4, 5, 10]);
     const twoMonthsAgo = new Date(now.getTime() - 60 * 86_400_000);
     for (const table of ['leaves', 'remote_works', 'employee_activities'])
       expect((await oldestCreated(db, table)).getTime(), table).toBeLessThan(twoMonthsAgo.getTime());

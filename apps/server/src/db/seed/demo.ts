@@ -15,6 +15,7 @@ import {
   users,
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoEprs } from './demo-epr';
 import { seedDemoHrServices } from './demo-hr-services';
 import { seedDemoKpis } from './demo-kpi';
 import { seedDemoLeave } from './demo-leave';
@@ -302,6 +303,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     await seedDemoProfiles(tx, idByEid);
     await seedDemoHrServices(tx, idByEid);
     await seedDemoKpis(tx, idByEid);
+    await seedDemoEprs(tx, idByEid);
     return people.length;
   });
 }
