@@ -15,26 +15,30 @@ export function useStatuses(module: WorkflowModule) {
 
 /**
  * A status filter of a workflow's statuses (SPEC.md §4), named in the user's
- * language by record kind and id (the module is the record kind).
+ * language by record kind and id (the module is the record kind). `label`
+ * names it where a panel has two (the EPR list's KPI Status and EPR Status).
  */
 export function StatusFilter({
   module,
   value,
   onChange,
+  label,
 }: {
   module: WorkflowModule;
   value: number | undefined;
   onChange: (value: number | undefined) => void;
+  label?: string;
 }) {
   const { t } = useTranslation();
   const statuses = useStatuses(module);
+  const name = label ?? t('lists.status');
   return (
     <Select<number>
       allowClear
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
-      placeholder={t('lists.status')}
-      aria-label={t('lists.status')}
+      placeholder={name}
+      aria-label={name}
       style={{ minWidth: 150 }}
       options={(statuses.data ?? []).map((s) => ({ value: s.id, label: statusName(module, s) }))}
     />

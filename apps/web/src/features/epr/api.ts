@@ -138,3 +138,9 @@ export function useEprChange() {
   const settle = useSettle();
   return useMutation({ mutationFn: send, meta: { silent: true }, onSuccess: settle });
 }
+
+/**
+ * The KPI types for the list's KPI Type filter, read here rather than through
+ * the KPI feature (a feature does not reach into another's files).
+ */
+export const useKpiTypeChoices = () => useLookup<Option>('kpi-types', 'kpis/types');

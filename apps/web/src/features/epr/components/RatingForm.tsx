@@ -77,6 +77,7 @@ export function RatingForm({
         <Radio.Group
           options={([1, 2, 3] as const).map((r) => ({ value: r, label: `${r} · ${t(`epr.ratings.${r}`)}` }))}
           optionType="button"
+          aria-label={label}
         />
       </Form.Item>
       <Form.Item name={commentField} label={t('epr.comment')} rules={rules(commentField)}>

@@ -183,7 +183,7 @@ export function SectionA({
           </Card>
         );
       })}
-      <Card size="small" title={t('epr.a.ratingTitle')}>
+      <Card size="small" title={t('epr.a.ratingTitle')} role="region" aria-label={t('epr.a.ratingTitle')}>
         <Flex gap={24} wrap>
           <div style={{ flex: 1, minWidth: 260 }}>
             <RatingForm

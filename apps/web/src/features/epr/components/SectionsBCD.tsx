@@ -80,7 +80,7 @@ export function SectionB({ review }: { review: Review }) {
           </Flex>
         </Card>
       ))}
-      <Card size="small" title={t('epr.b.ratingTitle')}>
+      <Card size="small" title={t('epr.b.ratingTitle')} role="region" aria-label={t('epr.b.ratingTitle')}>
         <Flex gap={24} wrap>
           <div style={{ flex: 1, minWidth: 260 }}>
             <RatingForm
@@ -126,7 +126,7 @@ export function SectionC({ review }: { review: Review }) {
   }, [form, c.kpi_rating, c.stable_rating]);
   const radios = ([1, 2, 3] as const).map((r) => ({ value: r, label: `${r} · ${t(`epr.ratings.${r}`)}` }));
   return (
-    <Card size="small">
+    <Card size="small" role="region" aria-label={t('epr.tabs.c')}>
       <Descriptions
         column={{ xs: 1, md: 2 }}
         items={[
@@ -173,7 +173,7 @@ export function SectionC({ review }: { review: Review }) {
           }
         >
           <Form.Item name="kpi_rating" label={t('epr.c.kpiRating')} rules={cRules('kpi_rating')} required>
-            <Radio.Group options={radios} optionType="button" />
+            <Radio.Group options={radios} optionType="button" aria-label={t('epr.c.kpiRating')} />
           </Form.Item>
           <Form.Item
             name="stable_rating"
@@ -181,7 +181,7 @@ export function SectionC({ review }: { review: Review }) {
             rules={cRules('stable_rating')}
             required
           >
-            <Radio.Group options={radios} optionType="button" />
+            <Radio.Group options={radios} optionType="button" aria-label={t('epr.c.stableRating')} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('common.save')}
@@ -355,6 +355,8 @@ export function SectionD({ review }: { review: Review }) {
       <Card
         size="small"
         title={t('epr.d.planTitle')}
+        role="region"
+        aria-label={t('epr.d.planTitle')}
         extra={
           lm ? (
             <Button

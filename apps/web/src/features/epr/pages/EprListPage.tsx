@@ -1,5 +1,309 @@
-import { ModulePlaceholder } from '../../../components/ModulePlaceholder';
+import type { EprListItem } from '@hr/contracts/epr';
+import { NOTICES } from '@hr/contracts/messages';
+import { EPR_STATUS } from '@hr/contracts/workflow';
+import { DatePicker, Select, TreeSelect } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
+import type { ListColumns } from '../../../components/list/ListTable';
+import { useFilterDraft, useListState } from '../../../components/list/list-state';
+import { PersonCell } from '../../../components/list/PersonCell';
+import { ReportSelect } from '../../../components/list/ReportSelect';
+import {
+  actionsColumn,
+  type OptionalFilter,
+  RequestListPage,
+  statusColumn,
+} from '../../../components/list/RequestListPage';
+import type { RowAction } from '../../../components/list/RowActions';
+import { StatusFilter } from '../../../components/list/StatusFilter';
+import { confirmDelete } from '../../../lib/confirm-delete';
+import { DATE_FORMAT, formatDate, formatDateTime, toApiDate } from '../../../lib/dates';
+import { toastSuccess } from '../../../lib/notify';
+import { useMe } from '../../auth/api';
+import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
+import { EprFormModal } from '../components/EprFormModal';
 
+const ACTIONS: RowAction[] = ['edit', 'delete'];
+const LIST_TYPES = ['self', 'team'] as const;
+
+/** EDIT and DELETE only in Draft (SPEC.md §2, §4), and only for the review's employee. */
+export function enabledEprActions(item: EprListItem, me: number | undefined): RowAction[] {
+  return item.employee.id === me && item.status.id === EPR_STATUS.draft ? ['edit', 'delete'] : [];
+}
+
+/** /epr: own and team performance reviews (SPEC.md §2 EPR list). */
 export function Component() {
-  return <ModulePlaceholder titleKey="nav.epr" />;
+  const { t } = useTranslation();
+  const me = useMe().data?.employee.id;
+  const list = useListState({ listTypeKey: 'EPR_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'storage' });
+  const { filters } = list;
+  const draft = useFilterDraft(list);
+  const team = list.listType === 'team';
+  const query = {
+    list_type: list.listType,
+    page: list.page,
+    limit: list.limit,
+    sort: list.sort,
+    kpi_type_id: filters.kpi_type_id,
+    kpi_status_id: filters.kpi_status_id,
+    type_id: filters.type_id,
+    status_id: filters.status_id,
+    from_date: filters.from_date,
+    to_date: filters.to_date,
+    employee_id: team ? filters.employee_id : undefined,
+    company_id: filters.company_id,
+    group_id: filters.group_id,
+  };
+  const items = useEprList(query);
+  const types = useEprTypes();
+  const kpiTypes = useKpiTypeChoices();
+  // Companies and groups load once their filters are shown.
+  const [wantCompanies, setWantCompanies] = useState(false);
+  const [wantGroups, setWantGroups] = useState(false);
+  const companies = useCompanyChoices(wantCompanies || !!filters.company_id);
+  const groups = useGroupChoices(wantGroups || !!filters.group_id);
+  const remove = useDeleteEpr();
+  const [editing, setEditing] = useState<EprListItem | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const onAction = async (item: EprListItem, a: RowAction) => {
+    if (a === 'edit') {
+      setEditing(item);
+      setFormOpen(true);
+      return;
+    }
+    if (a === 'delete') {
+      if (!(await confirmDelete(item.name))) return;
+      remove.mutate(item.id, {
+        onSuccess: () =>
+          toastSuccess(t('notices.deleted', { name: item.name, defaultValue: NOTICES.deleted })),
+      });
+    }
+  };
+
+  const nowrap = { whiteSpace: 'nowrap' as const };
+  // Review and sheet names are long: they wrap rather than widen the table past the screen.
+  const wrap = { display: 'inline-block', minWidth: 120, maxWidth: 200, whiteSpace: 'normal' as const };
+  const person = (title: string, key: 'employee' | 'line_manager' | 'one_over_one', sortable = false) => ({
+    title,
+    key,
+    ...(sortable ? { sortField: key } : {}),
+    render: (_: unknown, r: EprListItem) => <PersonCell person={r[key]} />,
+  });
+  const created = {
+    title: t('eprList.columns.created'),
+    key: 'created',
+    sortField: 'created',
+    render: (_: unknown, r: EprListItem) => <span style={nowrap}>{formatDateTime(r.created)}</span>,
+  };
+  // SPEC.md §2 reads both ways on which columns each view drops; like the KPI list, Self hides
+  // Employee and Line manager (they are the caller and their manager), and Team hides O&O and
+  // Created At but keeps Employee, without which a reviewer could not tell whose review a row is.
+  const columns: ListColumns<EprListItem> = [
+    statusColumn(t('lists.status'), 'epr'),
+    {
+      title: t('eprList.columns.type'),
+      key: 'type',
+      sortField: 'type',
+      render: (_, r) => r.type.name,
+    },
+    {
+      title: t('eprList.columns.name'),
+      key: 'name',
+      sortField: 'name',
+      render: (_, r) => (
+        <span style={wrap}>
+          <Link to={`/epr/${r.id}`}>{r.name}</Link>
+        </span>
+      ),
+    },
+    ...(team ? [] : [created]),
+    {
+      title: t('eprList.columns.updated'),
+      key: 'updated',
+      sortField: 'updated',
+      render: (_, r) => <span style={nowrap}>{formatDateTime(r.updated)}</span>,
+    },
+    {
+      title: t('eprList.columns.kpi'),
+      key: 'kpi',
+      render: (_, r) => <span style={{ ...wrap, maxWidth: 160 }}>{r.kpi.name}</span>,
+    },
+    ...(team
+      ? [
+          person(t('eprList.columns.employee'), 'employee', true),
+          person(t('eprList.columns.lineManager'), 'line_manager'),
+        ]
+      : [person(t('eprList.columns.oneOverOne'), 'one_over_one')]),
+    {
+      title: t('eprList.columns.period'),
+      key: 'from',
+      sortField: 'from',
+      render: (_, r) => (
+        <span style={nowrap}>
+          <bdi>{`${formatDate(r.from_date)} – ${formatDate(r.to_date)}`}</bdi>
+        </span>
+      ),
+    },
+    actionsColumn<EprListItem>({
+      title: t('common.actions'),
+      actions: ACTIONS,
+      enabled: (r) => enabledEprActions(r, me),
+      onAction: (r, a) => void onAction(r, a),
+      label: (r) => t('eprList.actionsFor', { name: r.name }),
+    }),
+  ];
+  // The status badge leads the row (SPEC.md: Status first), not pinned to the end.
+  columns[0] = { ...columns[0]!, fixed: undefined };
+
+  const value = (key: string) => (draft.values[key] ? Number(draft.values[key]) : undefined);
+  const dateFilter = (key: 'from_date' | 'to_date', label: string) => (
+    <DatePicker
+      placeholder={label}
+      aria-label={label}
+      format={DATE_FORMAT}
+      value={draft.values[key] ? dayjs(draft.values[key]) : null}
+      onChange={(d) => draft.set(key, toApiDate(d) ?? undefined)}
+    />
+  );
+  const typeFilter = (
+    key: 'kpi_type_id' | 'type_id',
+    label: string,
+    options: { id: number; name: string }[],
+  ) => (
+    <Select
+      allowClear
+      placeholder={label}
+      aria-label={label}
+      style={{ minWidth: 160 }}
+      value={value(key)}
+      onChange={(v?: number) => draft.set(key, v)}
+      options={options.map((o) => ({ value: o.id, label: o.name }))}
+    />
+  );
+  const optionalFilters: OptionalFilter[] = [
+    {
+      key: 'kpiType',
+      label: t('kpi.filters.type'),
+      fields: ['kpi_type_id'],
+      control: typeFilter('kpi_type_id', t('kpi.filters.type'), kpiTypes.data ?? []),
+    },
+    {
+      key: 'kpiStatus',
+      label: t('eprList.filters.kpiStatus'),
+      fields: ['kpi_status_id'],
+      control: (
+        <StatusFilter
+          module="kpi"
+          label={t('eprList.filters.kpiStatus')}
+          value={value('kpi_status_id')}
+          onChange={(v) => draft.set('kpi_status_id', v)}
+        />
+      ),
+    },
+    {
+      key: 'type',
+      label: t('eprList.filters.type'),
+      fields: ['type_id'],
+      control: typeFilter('type_id', t('eprList.filters.type'), types.data ?? []),
+    },
+    {
+      key: 'status',
+      label: t('eprList.filters.status'),
+      fields: ['status_id'],
+      control: (
+        <StatusFilter
+          module="epr"
+          label={t('eprList.filters.status')}
+          value={value('status_id')}
+          onChange={(v) => draft.set('status_id', v)}
+        />
+      ),
+    },
+    {
+      key: 'from',
+      label: t('kpi.filters.fromDate'),
+      fields: ['from_date'],
+      control: dateFilter('from_date', t('kpi.filters.fromDate')),
+    },
+    {
+      key: 'to',
+      label: t('kpi.filters.toDate'),
+      fields: ['to_date'],
+      control: dateFilter('to_date', t('kpi.filters.toDate')),
+    },
+    {
+      key: 'company',
+      label: t('lists.company'),
+      fields: ['company_id'],
+      control: (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('lists.company')}
+          aria-label={t('lists.company')}
+          style={{ minWidth: 180 }}
+          onOpenChange={(open) => open && setWantCompanies(true)}
+          onFocus={() => setWantCompanies(true)}
+          loading={companies.isLoading}
+          value={value('company_id')}
+          onChange={(v?: number) => draft.set('company_id', v)}
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+      ),
+    },
+    {
+      key: 'group',
+      label: t('lists.group'),
+      fields: ['group_id'],
+      control: (
+        <TreeSelect
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('lists.group')}
+          aria-label={t('lists.group')}
+          style={{ minWidth: 200 }}
+          onOpenChange={(open) => open && setWantGroups(true)}
+          onFocus={() => setWantGroups(true)}
+          loading={groups.isLoading}
+          value={value('group_id')}
+          onChange={(v?: number) => draft.set('group_id', v)}
+          treeDefaultExpandAll
+          treeData={groups.data ?? []}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <RequestListPage<EprListItem, (typeof LIST_TYPES)[number]>
+      title={t('nav.epr')}
+      list={list}
+      listTypes={LIST_TYPES}
+      onCreate={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      createLabel={t('eprList.form.createTitle')}
+      columns={columns}
+      data={items.data?.items}
+      total={items.data?.total ?? 0}
+      loading={items.isFetching}
+      filters={
+        <ReportSelect
+          value={value('employee_id')}
+          onChange={(v) => draft.set('employee_id', v)}
+          disabled={!team}
+        />
+      }
+      optionalFilters={optionalFilters}
+      defaultOptional={['type', 'status']}
+      draft={draft}
+    >
+      <EprFormModal open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+    </RequestListPage>
+  );
 }

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { chooseView, combobox, filterPanel, pickOption, rowAction, rowMenu, typeDate } from '../support/antd';
+import { apiAs, unique } from '../support/api';
+import { signIn } from '../support/helpers';
+
+/**
+ * The EPR list of 1004 (line manager 1003, O&O 1002): a review made in the
+ * browser for a KPI sheet of its own (a custom period in 2041 no other test
+ * uses), approved through the API first.
+ */
+
+type Request = Parameters<typeof apiAs>[0];
+
+/** 1004's custom sheet for 2041 with one objective and one KPI, submitted and approved by 1003 and 1002. */
+async function approvedSheet(request: Request) {
+  const employee = await apiAs(request, '1004');
+  const name = unique('Review plan');
+  const sheet = await employee.post<{ id: number }>('kpis', {
+    type_id: 2,
+    from: '2041-01-01',
+    to: '2041-12-31',
+    name,
+  });
+  const made = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
+    name: 'Keep every customer informed',
+    weight: 100,
+    kpi_id: sheet.id,
+    perspective_id: 1,
+  });
+  await employee.post('kpis/objectives/kpis', {
+    name: 'Customer updates sent on time',
+    weight: 100,
+    time: 'Every quarter',
+    target: 10,
+    target_unit_id: 1,
+    kpi_id: sheet.id,
+    objective_id: made.objectives[0]!.id,
+  });
+  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
+  await (await apiAs(request, '1003')).patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
+  await (await apiAs(request, '1002')).patch('kpis/actions/approve', { kpi_id: sheet.id });
+  return { name, employee };
+}
+
+/** The row of a review, found by its link. */
+const reviewRow = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test.describe('EPR list', () => {
+  test('1004 makes a review of an approved sheet, changes its dates and deletes it; 1003 sees it in Team', async ({
+    page,
+    request,
+  }) => {
+    const { name: sheetName, employee } = await approvedSheet(request);
+    const review = `${sheetName} – Interim review`;
+
+    await signIn(page, '1004', { path: '/epr' });
+    await expect(page.getByRole('heading', { name: 'EPR' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Self', exact: true })).toBeChecked();
+    // Self: the employee filter is off; EPR Type and EPR Status are the filters shown at first.
+    const panel = filterPanel(page);
+    await expect(combobox(panel, 'Employee')).toBeDisabled();
+    await expect(combobox(panel, 'EPR Type')).toBeVisible();
+    await expect(combobox(panel, 'EPR Status')).toBeVisible();
+
+    // The create modal: every field is required, with the exact texts.
+    await page.getByRole('button', { name: 'Create New EPR' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New EPR' });
+    await expect(create).toBeVisible();
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(create.getByText('Period must not be empty')).toBeVisible();
+    await expect(create.getByText('Type must not be empty')).toBeVisible();
+    await expect(create.getByText('Start date must not be empty')).toBeVisible();
+    await expect(create.getByText('End date must not be empty')).toBeVisible();
+
+    await pickOption(page, 'Period', new RegExp(`^${sheetName} \\(01-01-2041 – 31-12-2041\\)$`), create);
+    await pickOption(page, 'Type', 'Interim review', create);
+    await typeDate(page, 'From', '01-01-2041', create);
+    await typeDate(page, 'To', '30-06-2041', create);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    // About half a second later the review opens.
+    await expect(page).toHaveURL(/\/epr\/\d+$/);
+
+    await page.goto('/epr');
+    const row = reviewRow(page, review);
+    await expect(row).toContainText('Draft');
+    await expect(row.getByRole('cell', { name: sheetName, exact: true })).toBeVisible();
+    await expect(row).toContainText('01-01-2041 – 30-06-2041');
+
+    // Filters apply on Search and Clear empties them.
+    await pickOption(page, combobox(panel, 'EPR Type'), 'Annual review');
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await expect(row).toHaveCount(0);
+    await panel.getByRole('button').filter({ hasText: 'Clear' }).click();
+    await expect(row).toBeVisible();
+
+    // EDIT changes the dates of the draft.
+    await rowAction(page, row, 'EDIT');
+    const edit = page.getByRole('dialog', { name: 'Update EPR' });
+    await expect(edit).toBeVisible();
+    await typeDate(page, 'To', '31-12-2041', edit);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been updated!')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('01-01-2041 – 31-12-2041');
+
+    // The line manager sees it in Team, with the employee, and cannot change it.
+    await signIn(page, '1003', { path: '/epr' });
+    await chooseView(page, 'Team');
+    const teamRow = reviewRow(page, review);
+    await expect(teamRow).toContainText(employee.name);
+    await expect(teamRow).toContainText('Draft');
+    expect(await rowMenu(page, teamRow)).toEqual({ EDIT: false, DELETE: false });
+
+    // The employee deletes it after the confirmation (the Team choice of 1003 is still remembered).
+    await signIn(page, '1004', { path: '/epr' });
+    await chooseView(page, 'Self');
+    const own = reviewRow(page, review);
+    await rowAction(page, own, 'DELETE');
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to delete this item?' });
+    await expect(confirm).toContainText(`Your Selected Item is ${review} !`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${review} has been successfully deleted!`)).toBeVisible();
+    await expect(own).toHaveCount(0);
+  });
+});

@@ -1,0 +1,169 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type ApiSession, apiAs, unique } from '../support/api';
+import { signIn } from '../support/helpers';
+
+/**
+ * A performance review of 1004 (line manager 1003, O&O 1002) the whole way
+ * through both send-back loops, on an approved KPI sheet the test makes
+ * itself (a custom period far ahead, named uniquely).
+ */
+
+const VALUES = ['Integrity', 'Customer focus', 'Teamwork', 'Ownership'];
+
+/** An approved sheet of 1004 with one objective and one KPI (target 10 Count). */
+async function approvedSheet(employee: ApiSession, lm: ApiSession, oo: ApiSession, kpiName: string) {
+  const sheet = await employee.post<{ id: number }>('kpis', {
+    type_id: 2,
+    from: '2042-01-01',
+    to: '2042-12-31',
+    name: unique('Review plan'),
+  });
+  const withObjective = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
+    name: 'Win new customers',
+    weight: 100,
+    kpi_id: sheet.id,
+    perspective_id: 2,
+  });
+  await employee.post('kpis/objectives/kpis', {
+    name: kpiName,
+    weight: 100,
+    time: 'Every quarter',
+    target: 10,
+    target_unit_id: 3,
+    kpi_id: sheet.id,
+    objective_id: withObjective.objectives[0]!.id,
+  });
+  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
+  await lm.patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
+  await oo.patch('kpis/actions/approve', { kpi_id: sheet.id });
+  return sheet.id;
+}
+
+async function tab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+}
+
+/** Picks a rating in one of the page's rating forms (by its region) and saves it. */
+async function rate(page: Page, region: Locator, rating: string) {
+  // Button-style radios: the label is what one clicks.
+  const group = region.getByRole('radiogroup');
+  await group.getByText(rating, { exact: true }).click();
+  await expect(group.getByRole('radio', { name: rating })).toBeChecked();
+  await region.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your data has been saved!').last()).toBeVisible();
+}
+
+/** Takes a header action and confirms it. */
+async function act(page: Page, action: string, status: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: action }) })
+    .last();
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Status has been updated!').last()).toBeVisible();
+  await expect(page.getByText(status).first()).toBeVisible();
+}
+
+test.describe('performance reviews', () => {
+  test('1004 fills and submits; 1003 sends back; again; 1003 approves; 1002 returns; 1003 changes Section C; 1002 approves', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const employee = await apiAs(request, '1004');
+    const lm = await apiAs(request, '1003');
+    const oo = await apiAs(request, '1002');
+    const kpiName = unique('Customers won');
+    const kpiId = await approvedSheet(employee, lm, oo, kpiName);
+    const review = await employee.post<{ id: number }>('eprs', {
+      kpi_id: kpiId,
+      type_id: 2,
+      from_date: '2042-01-01',
+      to_date: '2042-06-30',
+    });
+    const url = `/epr/${review.id}`;
+
+    // The employee types an actual; Submit asks to save it first.
+    await signIn(page, '1004', { path: url });
+    await expect(page.getByRole('tab', { name: 'Section A (KPI)' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('spinbutton', { name: `Actual of ${kpiName}` }).fill('8');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const saveFirst = page.getByRole('dialog').filter({ hasText: 'Save the actual values first' });
+    await expect(saveFirst).toBeVisible();
+    await saveFirst.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Save actual values' }).click();
+    await expect(page.getByText('Section A has been updated!')).toBeVisible();
+    // 8 of 10 is 80 %, a mark of 80 on a weight of 100.
+    const line = page.getByRole('row', { name: new RegExp(kpiName) });
+    await expect(line).toContainText('80.00');
+    await rate(page, page.getByRole('region', { name: 'Section A rating' }), '2 · Fully met');
+    await tab(page, 'Section B (Value)');
+    for (const value of VALUES) await rate(page, page.getByRole('region', { name: value }), '2 · Fully met');
+    await rate(page, page.getByRole('region', { name: 'Section B rating' }), '3 · Exceeded expectations');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText("You won't be able to edit it once submitted");
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Awaiting line manager').first()).toBeVisible();
+
+    // The line manager fills their side and a plan row, then sends it back.
+    await signIn(page, '1003', { path: url });
+    await page.getByRole('spinbutton', { name: `Line manager's actual of ${kpiName}` }).fill('10');
+    await page.getByRole('button', { name: 'Save actual values' }).click();
+    await expect(page.getByText('Section A has been updated!')).toBeVisible();
+    await expect(page.getByText('100.00').first()).toBeVisible();
+    await rate(page, page.getByRole('region', { name: 'Section A rating' }), '3 · Exceeded expectations');
+    await tab(page, 'Section B (Value)');
+    for (const value of VALUES) await rate(page, page.getByRole('region', { name: value }), '2 · Fully met');
+    await rate(page, page.getByRole('region', { name: 'Section B rating' }), '2 · Fully met');
+    await tab(page, 'Section D (IDP/Remarks)');
+    await page.getByRole('button', { name: 'Add a plan row' }).click();
+    const plan = page.getByRole('dialog', { name: 'Add a plan row' });
+    await plan.getByRole('button', { name: 'Save' }).click();
+    await expect(plan.getByText('Development area must not be empty')).toBeVisible();
+    await plan.getByLabel('Development area').fill('Negotiation');
+    await plan.getByLabel('Action plan').fill('Join two contract negotiations with sales');
+    await plan.getByLabel('When').fill('Next quarter');
+    await plan.getByLabel('Who').fill('Line manager');
+    await plan.getByRole('button', { name: 'Save' }).click();
+    await expect(plan).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Individual development plan' })).toContainText(
+      'Negotiation',
+    );
+    await act(page, 'Update Request', 'Sent back to employee');
+
+    // The employee submits again.
+    await signIn(page, '1004', { path: url });
+    await act(page, 'Submit', 'Awaiting line manager');
+
+    // The line manager approves; Section C starts from their ratings (3 for KPIs, 2 for values).
+    await signIn(page, '1003', { path: url });
+    await act(page, 'Approve', 'Awaiting O&O');
+
+    // The O&O sees the summary first and returns the review to the line manager.
+    await signIn(page, '1002', { path: url });
+    await expect(page.getByRole('tab', { name: 'Section C (Overall)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('region', { name: 'Section C (Overall)' })).toContainText('3.2');
+    await act(page, 'Update Request', 'Returned to line manager');
+
+    // The line manager changes the value rating and approves again.
+    await signIn(page, '1003', { path: url });
+    await tab(page, 'Section C (Overall)');
+    const c = page.getByRole('region', { name: 'Section C (Overall)' });
+    const valueRating = c.getByRole('radiogroup', { name: 'Value rating' });
+    await valueRating.getByText('3 · Exceeded expectations', { exact: true }).click();
+    await expect(valueRating.getByRole('radio', { name: '3 · Exceeded expectations' })).toBeChecked();
+    await c.getByRole('button', { name: 'Save' }).click();
+    await expect(c).toContainText('3.3');
+    await expect(c).toContainText('Results Superior, Behaviours Superior');
+    await act(page, 'Approve', 'Awaiting O&O');
+
+    await signIn(page, '1002', { path: url });
+    await act(page, 'Approve', 'Completed');
+    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  });
+});
