@@ -9,6 +9,18 @@ import { signIn } from '../support/helpers';
  */
 
 const VALUES = ['Integrity', 'Customer focus', 'Teamwork', 'Ownership'];
+/** A valid one-pixel PNG, for the evidence of a line. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Picks a file through the line's Add image button, as a user does. */
+async function attach(page: Page, kpiName: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: `Add an evidence image to ${kpiName}` }).click();
+  await (await chooser).setFiles(file);
+}
 
 /** An approved sheet of 1004 with one objective and one KPI (target 10 Count). */
 async function approvedSheet(employee: ApiSession, lm: ApiSession, oo: ApiSession, kpiName: string) {
@@ -98,6 +110,17 @@ test.describe('performance reviews', () => {
     // 8 of 10 is 80 %, a mark of 80 on a weight of 100.
     const line = page.getByRole('row', { name: new RegExp(kpiName) });
     await expect(line).toContainText('80.00');
+    // Evidence: a picture over 200 KB is refused at once; a small PNG is kept on the line.
+    await attach(page, kpiName, {
+      name: 'scan.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(210 * 1024, 1),
+    });
+    await expect(page.getByText('Image must smaller than 200KB!')).toBeVisible();
+    await attach(page, kpiName, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByText('You can only upload JPG/PNG file!')).toBeVisible();
+    await attach(page, kpiName, { name: 'signed-order.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(line.getByRole('button', { name: 'Open signed-order.png' })).toBeVisible();
     await rate(page, page.getByRole('region', { name: 'Section A rating' }), '2 · Fully met');
     await tab(page, 'Section B (Value)');
     for (const value of VALUES) await rate(page, page.getByRole('region', { name: value }), '2 · Fully met');
@@ -109,6 +132,10 @@ test.describe('performance reviews', () => {
 
     // The line manager fills their side and a plan row, then sends it back.
     await signIn(page, '1003', { path: url });
+    // The employee's evidence opens for the line manager.
+    await page.getByRole('button', { name: 'Open signed-order.png' }).click();
+    await expect(page.getByRole('img', { name: 'signed-order.png' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('spinbutton', { name: `Line manager's actual of ${kpiName}` }).fill('10');
     await page.getByRole('button', { name: 'Save actual values' }).click();
     await expect(page.getByText('Section A has been updated!')).toBeVisible();

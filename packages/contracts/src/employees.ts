@@ -277,7 +277,7 @@ export const separationInput = z
 export type SeparationInput = z.input<typeof separationInput>;
 
 /** A base64 text (a `data:` URL prefix is allowed); its decoded size is checked by the server. */
-const base64Text = (message: string) =>
+export const base64Text = (message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
-import { COMMENT_MAX } from './limits';
+import { base64Text } from './employees';
+import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
 import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
@@ -148,6 +149,35 @@ export const linesBody = z
   .refine((v) => v.length > 0, EPR_MESSAGES.linesRequired);
 export type LinesBody = z.infer<typeof linesBody>;
 
+/**
+ * Evidence images of a Section A line (SPEC.md §5: JPG or PNG under 200 KB,
+ * told by the bytes on the server whatever the name says). A line keeps a
+ * few; each side adds its own while its part of the review is open.
+ */
+export const EVIDENCE_PER_LINE_MAX = 5;
+export const EVIDENCE_MAX_BYTES = IMAGE_MAX_BYTES;
+export const EVIDENCE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Whether a picked file may be sent (the browser's own check; the server checks the bytes again). */
+export function evidenceProblem(file: { type: string; size: number }): string | null {
+  if (!(EVIDENCE_TYPES as readonly string[]).includes(file.type)) return MESSAGES.uploadJpgPng;
+  if (file.size >= EVIDENCE_MAX_BYTES) return MESSAGES.imageTooLarge;
+  return null;
+}
+
+/** POST eprs/sections/a/objectives/{lineId}/evidence: an image as base64 JSON with its file name. */
+export const evidenceUpload = z.object({
+  name: z
+    .string({ error: MESSAGES.fileRequired })
+    .trim()
+    .min(1, { error: MESSAGES.fileRequired, abort: true })
+    .max(255, MESSAGES.fileNameTooLong),
+  file: base64Text(MESSAGES.fileRequired),
+});
+export type EvidenceUpload = z.infer<typeof evidenceUpload>;
+export const evidenceIdBody = z.object({
+  evidence_id: z.number({ error: 'evidence_id must be a number' }).int().positive(),
+});
+
 /** POST eprs/sections/d/{sectionDId}/dev-plan and PATCH …/{id}/dev-plan: one row of the development plan. */
 export const devPlanBody = z.object({
   dev_area: requiredText(EPR_MESSAGES.devAreaRequired, EPR_SHORT_TEXT_MAX, EPR_MESSAGES.shortTextTooLong),
@@ -232,7 +262,16 @@ export const sectionALine = z.object({
   lm_achievement: mark,
   lm_mark: mark,
   /** Evidence images of the line (SPEC.md §5: JPG/PNG under 200 KB). */
-  evidence: z.array(z.object({ id: z.number().int(), name: z.string(), url: z.string() })),
+  evidence: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      url: z.string(),
+      size: z.number().int(),
+      /** Whose it is: the employee's or the line manager's. */
+      side: z.enum(['self', 'line_manager']),
+    }),
+  ),
 });
 export type SectionALine = z.infer<typeof sectionALine>;
 

@@ -306,6 +306,11 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
     auth: AuthContext,
     id: number,
     auditData?: (row: Row) => Record<string, unknown>,
+    /**
+     * Runs in the transaction once the delete is allowed, before the row goes,
+     * and answers what to do after it went (stored files its children named).
+     */
+    cleanUp?: (tx: Db, row: Row) => Promise<() => Promise<void>>,
   ): Promise<Row> {
     return this.db.transaction(async (tx) => {
       const row = await this.lockRecord(tx, id);
@@ -313,12 +318,14 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
       if (!this.def.rules.deletable.includes(row.statusId)) {
         throw domainError('record_not_deletable', this.params(row));
       }
+      const afterwards = cleanUp ? await cleanUp(tx, row) : null;
       const t = this.def.table;
       const done = (await tx
         .delete(t)
         .where(and(eq(t.id, id), inArray(t.statusId, [...this.def.rules.deletable])))
         .returning({ id: t.id })) as { id: number }[];
       if (done.length !== 1) throw domainError('changed_meanwhile', this.params());
+      if (afterwards) await afterwards();
       await audit(tx, auth, {
         action: 'delete',
         entity: this.def.kind,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import {
   eprDevPlans,
+  eprLineEvidence,
   eprLines,
   eprStables,
   eprs,
@@ -110,5 +111,11 @@ export async function eprState(db: Db, id: number) {
     lines: await db.select().from(eprLines).where(eq(eprLines.eprId, id)).orderBy(eprLines.id),
     stables: await db.select().from(eprStables).where(eq(eprStables.eprId, id)).orderBy(eprStables.id),
     plans: await db.select().from(eprDevPlans).where(eq(eprDevPlans.eprId, id)).orderBy(eprDevPlans.id),
+    evidence: await db
+      .select({ id: eprLineEvidence.id, lineId: eprLineEvidence.lineId, fileId: eprLineEvidence.fileId })
+      .from(eprLineEvidence)
+      .innerJoin(eprLines, eq(eprLines.id, eprLineEvidence.lineId))
+      .where(eq(eprLines.eprId, id))
+      .orderBy(eprLineEvidence.id),
   };
 }

@@ -26,6 +26,9 @@ import { preparedOnce } from '../../lib/prepared';
 
 const kpiStatus = alias(workflowStatuses, 'kpi_status');
 
+/** The `files.kind` of a Section A evidence image. */
+const EVIDENCE_FILE_KIND = 'epr_evidence';
+
 /** The KPI sheet's status a review is made for (SPEC.md §2: the period choice lists approved sheets). */
 export const KPI_APPROVED = 4;
 
@@ -127,8 +130,8 @@ function linesQuery(db: Db) {
       perspectiveId: kpiPerspectives.id,
       perspectiveName: kpiPerspectives.name,
       evidence: sql<
-        { id: number; name: string }[]
-      >`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name) order by v.id)
+        { id: number; name: string; size: number; by: number | null }[]
+      >`coalesce((select json_agg(json_build_object('id', v.id, 'name', f.name, 'size', f.size, 'by', f.created_by) order by v.id)
         from ${eprLineEvidence} v join ${files} f on f.id = v.file_id where v.line_id = ${eprLines.id}), '[]'::json)`,
     })
     .from(eprLines)
@@ -295,10 +298,78 @@ export const eprRepository = {
        where v.enabled`);
   },
 
-  /** Rebuilds Section A for another sheet (a draft whose period changed). */
+  /** Rebuilds Section A for another sheet (a draft whose period changed); the old lines' images go too. */
   async replaceLines(tx: Db, eprId: number, kpiId: number) {
+    const gone = await eprRepository.evidenceFilesOf(tx, eprId);
     await tx.delete(eprLines).where(eq(eprLines.eprId, eprId));
+    await eprRepository.dropFiles(tx, gone);
     await eprRepository.addLines(tx, eprId, kpiId);
+  },
+
+  /** The stored files of a review's evidence images (read before the review or its lines are deleted). */
+  async evidenceFilesOf(tx: Db, eprId: number): Promise<number[]> {
+    const rows = await tx
+      .select({ fileId: eprLineEvidence.fileId })
+      .from(eprLineEvidence)
+      .innerJoin(eprLines, eq(eprLines.id, eprLineEvidence.lineId))
+      .where(eq(eprLines.eprId, eprId));
+    return rows.map((r) => r.fileId);
+  },
+
+  /** Deletes stored files no longer referenced (after their evidence rows went with a cascade). */
+  async dropFiles(tx: Db, fileIds: number[]) {
+    if (fileIds.length > 0) await tx.delete(files).where(inArray(files.id, fileIds));
+  },
+
+  async evidenceCount(tx: Db, lineId: number): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(eprLineEvidence)
+      .where(eq(eprLineEvidence.lineId, lineId));
+    return row?.n ?? 0;
+  },
+
+  /** Stores an evidence image of a line. */
+  async addEvidence(
+    tx: Db,
+    lineId: number,
+    image: { name: string; mime: string; data: Buffer; createdBy: number },
+  ) {
+    const [file] = await tx
+      .insert(files)
+      .values({ kind: EVIDENCE_FILE_KIND, size: image.data.length, ...image })
+      .returning({ id: files.id });
+    await tx.insert(eprLineEvidence).values({ lineId, fileId: file!.id });
+  },
+
+  /** One evidence image with its line's review and who added it (without the bytes). */
+  async evidence(db: Db, id: number) {
+    const [row] = await db
+      .select({
+        id: eprLineEvidence.id,
+        lineId: eprLineEvidence.lineId,
+        eprId: eprLines.eprId,
+        fileId: eprLineEvidence.fileId,
+        createdBy: files.createdBy,
+      })
+      .from(eprLineEvidence)
+      .innerJoin(eprLines, eq(eprLines.id, eprLineEvidence.lineId))
+      .innerJoin(files, eq(files.id, eprLineEvidence.fileId))
+      .where(eq(eprLineEvidence.id, id));
+    return row ?? null;
+  },
+
+  async evidenceFile(db: Db, fileId: number) {
+    const [row] = await db
+      .select({ name: files.name, mime: files.mime, data: files.data })
+      .from(files)
+      .where(eq(files.id, fileId));
+    return row ?? null;
+  },
+
+  async removeEvidence(tx: Db, id: number, fileId: number) {
+    await tx.delete(eprLineEvidence).where(eq(eprLineEvidence.id, id));
+    await eprRepository.dropFiles(tx, [fileId]);
   },
 
   async line(db: Db, id: number) {

@@ -1,12 +1,15 @@
 import {
   devPlanBody,
   devPlanIdBody,
+  EVIDENCE_MAX_BYTES,
   eprBody,
   eprDetail,
   eprIdBody,
   eprKpi,
   eprList,
   eprListQuery,
+  evidenceIdBody,
+  evidenceUpload,
   lineBody,
   linesBody,
   sectionCBody,
@@ -22,6 +25,7 @@ import { z } from 'zod';
 import { caller } from '../../lib/auth';
 import type { AuthContext } from '../../lib/auth-context';
 import { requestRoutes } from '../../lib/request-routes';
+import { tooLargeAs, uploadBodyLimit } from '../../lib/upload-routes';
 import type { FeatureDeps } from '../deps';
 import { EprService } from './epr.service';
 
@@ -174,6 +178,53 @@ export async function eprRoutes(app: FastifyInstance, { db, secret }: FeatureDep
     'Several Section A lines: a list of { objective_id (the line id), actual | lm_actual }',
     { body: linesBody, params: idParam },
     (auth, p, body) => service.lines(auth, p.id, body),
+  );
+  r.post(
+    '/eprs/sections/a/objectives/:id/evidence',
+    {
+      bodyLimit: uploadBodyLimit(EVIDENCE_MAX_BYTES),
+      errorHandler: tooLargeAs('epr_evidence_too_large', 'file'),
+      schema: {
+        operationId: 'addEprEvidence',
+        summary:
+          'Add an evidence image (JPG/PNG under 200 KB, base64) to a Section A line: the employee (1, 5) or the line manager (2)',
+        tags,
+        security,
+        params: idParam,
+        body: evidenceUpload,
+        response: { 201: eprDetail },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.addEvidence(caller(request), request.params.id, request.body)),
+  );
+  change(
+    'delete',
+    '/eprs/sections/a/objectives/evidence',
+    'deleteEprEvidence',
+    'Remove an evidence image (evidence_id in the body): by the side that added it, while its part is open',
+    { body: evidenceIdBody },
+    (auth, _p, body) => service.removeEvidence(auth, body.evidence_id),
+  );
+  r.get(
+    '/eprs/evidence/:id',
+    {
+      schema: {
+        operationId: 'eprEvidence',
+        summary: 'An evidence image, for whoever may read its review',
+        tags,
+        security,
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const image = await service.evidenceImage(caller(request), request.params.id);
+      return reply
+        .header('content-type', image.mime)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(image.data);
+    },
   );
   change(
     'patch',

@@ -5,6 +5,9 @@ import {
   type EprDetail,
   type EprEditable,
   type EprListItem,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_PER_LINE_MAX,
+  type EvidenceUpload,
   type eprListQuery,
   type LineBody,
   type LinesBody,
@@ -15,6 +18,7 @@ import {
 import { overallRating, scoreSectionA, sectionCDefaults } from '@hr/contracts/epr-scoring';
 import { KPI_TYPE } from '@hr/contracts/kpi';
 import type { Option } from '@hr/contracts/lookups';
+import { MESSAGES } from '@hr/contracts/messages';
 import {
   type Actor,
   allowedActions,
@@ -29,10 +33,11 @@ import type { Db } from '../../db/client';
 import { employeeGroups, employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
 import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
-import { domainError } from '../../lib/errors';
+import { domainError, fieldError } from '../../lib/errors';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { settingNumber } from '../../lib/settings';
+import { decodeBase64, decodedSize, imageFormat, readableImage } from '../../lib/uploads';
 import { EPR_SORT, type EprRow, eprRepository as repo } from './epr.repository';
 
 type ListQuery = z.output<typeof eprListQuery>;
@@ -188,7 +193,13 @@ export class EprService {
         lm_actual: l.lmActual,
         lm_achievement: s?.lmAchievement ?? null,
         lm_mark: s?.lmMark ?? null,
-        evidence: l.evidence.map((e) => ({ id: e.id, name: e.name, url: `/api/v1/eprs/evidence/${e.id}` })),
+        evidence: l.evidence.map((e) => ({
+          id: e.id,
+          name: e.name,
+          size: e.size,
+          url: `/api/v1/eprs/evidence/${e.id}`,
+          side: e.by === row.employeeId ? ('self' as const) : ('line_manager' as const),
+        })),
       });
     }
     const totalObjective: EprDetail['section_a']['total_objective'] = {};
@@ -383,7 +394,10 @@ export class EprService {
   }
 
   async remove(auth: AuthContext, id: number): Promise<{ message: string }> {
-    const row = await this.workflow.remove(auth, id);
+    const row = await this.workflow.remove(auth, id, undefined, async (tx) => {
+      const images = await repo.evidenceFilesOf(tx, id);
+      return () => repo.dropFiles(tx, images);
+    });
     return { message: `${row.name} has been successfully deleted!` };
   }
 
@@ -607,6 +621,56 @@ export class EprService {
     return this.edit(auth, id, 'line_manager', async (tx) => {
       await tx.delete(eprDevPlans).where(eq(eprDevPlans.id, planId));
     });
+  }
+
+  /**
+   * Adds an evidence image to a Section A line: JPG or PNG under 200 KB, told
+   * by its bytes and decoded once (SPEC.md §5). The employee adds theirs
+   * while their side is open (1, 5), the line manager theirs while the review
+   * waits for them (2); a line keeps at most EVIDENCE_PER_LINE_MAX.
+   */
+  async addEvidence(auth: AuthContext, lineId: number, body: EvidenceUpload) {
+    const id = await this.eprOfLine(lineId);
+    // Who may not read the review learns nothing of why a file would be refused.
+    const row = await this.workflow.read(auth, id);
+    if (decodedSize(body.file) >= EVIDENCE_MAX_BYTES) throw domainError('epr_evidence_too_large', {}, 'file');
+    const data = decodeBase64(body.file);
+    if (data.length === 0) throw fieldError('file', MESSAGES.fileRequired);
+    const format = imageFormat(data);
+    if (!format) throw domainError('epr_evidence_format', {}, 'file');
+    if (!(await readableImage(data, format))) throw domainError('image_unreadable', {}, 'file');
+    const side: PartName = row.employeeId === auth.employeeId ? 'self' : 'line_manager';
+    return this.edit(auth, id, side, async (tx) => {
+      if ((await repo.evidenceCount(tx, lineId)) >= EVIDENCE_PER_LINE_MAX)
+        throw domainError('epr_evidence_limit', { max: EVIDENCE_PER_LINE_MAX }, 'file');
+      await repo.addEvidence(tx, lineId, {
+        name: body.name,
+        mime: format === 'png' ? 'image/png' : 'image/jpeg',
+        data,
+        createdBy: auth.employeeId,
+      });
+    });
+  }
+
+  /** Removes an evidence image: by the side that added it, while that side is open. */
+  async removeEvidence(auth: AuthContext, evidenceId: number) {
+    const image = await repo.evidence(this.db, evidenceId);
+    if (!image) throw domainError('epr_item_not_found', { item: 'image' });
+    const row = await repo.find(this.db, image.eprId);
+    const side: PartName = image.createdBy === row?.employeeId ? 'self' : 'line_manager';
+    return this.edit(auth, image.eprId, side, async (tx) => {
+      await repo.removeEvidence(tx, image.id, image.fileId);
+    });
+  }
+
+  /** An evidence image's bytes, for whoever may read its review. */
+  async evidenceImage(auth: AuthContext, evidenceId: number) {
+    const image = await repo.evidence(this.db, evidenceId);
+    if (!image) throw domainError('epr_item_not_found', { item: 'image' });
+    await this.workflow.read(auth, image.eprId);
+    const file = await repo.evidenceFile(this.db, image.fileId);
+    if (!file) throw domainError('epr_item_not_found', { item: 'image' });
+    return file;
   }
 
   /** The approved sheets of the caller a review may be made for (the Period choice). */

@@ -10,8 +10,6 @@ import { auditChange } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { type PhotoSize, photoUrls, verifyPhotoSignature } from '../../lib/signed-urls';
-import { accessTo, authorize } from './profile.access';
-import { profileRepository as repo } from './profile.repository';
 import {
   attachment,
   decodeBase64,
@@ -20,7 +18,9 @@ import {
   imageFormat,
   photoSizes,
   UnreadableImageError,
-} from './uploads';
+} from '../../lib/uploads';
+import { accessTo, authorize } from './profile.access';
+import { profileRepository as repo } from './profile.repository';
 
 /** The error ids the web app tells photo failures apart by (SPEC.md §8). */
 export const PHOTO_ERRORS = {

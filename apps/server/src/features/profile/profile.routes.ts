@@ -6,7 +6,6 @@ import {
   assetBody,
   assignCompanyBody,
   assignOfficeBody,
-  base64Length,
   basicInput,
   DOCUMENT_MAX_BYTES,
   documentRename,
@@ -26,15 +25,14 @@ import {
   separationSection,
   userCreated,
 } from '@hr/contracts/employees';
-import type { ErrorCode } from '@hr/contracts/error-codes';
 import { changesQuery, recordChangesResponse } from '@hr/contracts/record-changes';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
-import { domainError } from '../../lib/errors';
 import { listAnswer } from '../../lib/list';
 import { PHOTO_SIZES } from '../../lib/signed-urls';
+import { tooLargeAs, uploadBodyLimit } from '../../lib/upload-routes';
 import type { FeatureDeps } from '../deps';
 import { ActivitiesService } from './activities.service';
 import { ChangesService } from './changes.service';
@@ -52,21 +50,8 @@ const itemParams = z.object({ id: dbId, itemId: dbId });
 const messageOnly = z.object({ message: z.string() });
 const statusAnswer = z.object({ message: z.string(), enabled: z.boolean() });
 
-/** Room in a JSON body beyond its base64 payload: the other fields, a `data:` prefix. */
-const JSON_SLACK = 2048;
-const PHOTO_BODY_LIMIT = base64Length(PHOTO_MAX_BYTES) + JSON_SLACK;
-const DOCUMENT_BODY_LIMIT = base64Length(DOCUMENT_MAX_BYTES) + JSON_SLACK;
-
-/**
- * A body over the route's limit answers with the upload's own code (the
- * rest goes to the app's error handler).
- */
-function tooLargeAs(code: ErrorCode, field: string) {
-  return (error: FastifyError, _request: FastifyRequest, _reply: FastifyReply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw domainError(code, {}, field);
-    throw error;
-  };
-}
+const PHOTO_BODY_LIMIT = uploadBodyLimit(PHOTO_MAX_BYTES);
+const DOCUMENT_BODY_LIMIT = uploadBodyLimit(DOCUMENT_MAX_BYTES);
 
 /**
  * The employee profile (SPEC.md §7 Employees): the profile and its sections,

@@ -3,6 +3,7 @@ import type {
   EprBody,
   EprDetail,
   EprListItem,
+  EvidenceUpload,
   eprKpi,
   LineBody,
   SectionCBody,
@@ -109,7 +110,9 @@ export type SectionChange =
   | { kind: 'stable'; stableId: number; body: SectionRatingBody }
   | { kind: 'add-plan'; id: number; body: DevPlanBody }
   | { kind: 'update-plan'; planId: number; body: DevPlanBody }
-  | { kind: 'delete-plan'; planId: number };
+  | { kind: 'delete-plan'; planId: number }
+  | { kind: 'add-evidence'; lineId: number; body: EvidenceUpload }
+  | { kind: 'delete-evidence'; evidenceId: number };
 
 function send(change: SectionChange): Promise<EprDetail> {
   switch (change.kind) {
@@ -131,6 +134,10 @@ function send(change: SectionChange): Promise<EprDetail> {
       return api.patch(`eprs/sections/d/${change.planId}/dev-plan`, change.body);
     case 'delete-plan':
       return api.delete('eprs/sections/d/dev-plan', { dev_plan_id: change.planId });
+    case 'add-evidence':
+      return api.post(`eprs/sections/a/objectives/${change.lineId}/evidence`, change.body);
+    case 'delete-evidence':
+      return api.delete('eprs/sections/a/objectives/evidence', { evidence_id: change.evidenceId });
   }
 }
 
@@ -144,3 +151,21 @@ export function useEprChange() {
  * the KPI feature (a feature does not reach into another's files).
  */
 export const useKpiTypeChoices = () => useLookup<Option>('kpi-types', 'kpis/types');
+
+/**
+ * An evidence image as an object URL: the image needs the bearer token, so it
+ * is fetched, not linked. An image never changes, so it is read once.
+ */
+export function useEvidenceImage(id: number, enabled: boolean) {
+  const query = useQuery({
+    queryKey: ['epr', 'evidence', id] as const,
+    queryFn: async ({ signal }) => {
+      const blob = await api.get<Blob>(`eprs/evidence/${id}`, { blob: true, signal });
+      return URL.createObjectURL(blob);
+    },
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+  });
+  return query.data;
+}

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Flex, InputNumber, Statistic, Table, Tag, Typograp
 import { useTranslation } from 'react-i18next';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { useEprChange } from '../api';
+import { EvidenceCell } from './Evidence';
 import { RatingForm } from './RatingForm';
 
 /** Marks and weights always with two decimals. */
@@ -48,6 +49,7 @@ export function SectionA({
   const self = review.editable.self;
   const lm = review.editable.line_manager;
   const dirty = Object.keys(drafts).length > 0;
+  const side = self ? 'self' : lm ? 'line_manager' : null;
 
   const shownActual = (line: SectionALine, side: 'self' | 'lm') => {
     const key = draftKey(line.id, side);
@@ -178,6 +180,11 @@ export function SectionA({
                   render: (_, l) => two(l.lm_achievement),
                 },
                 { title: t('epr.a.lmMark'), key: 'lm_mark', render: (_, l) => two(l.lm_mark) },
+                {
+                  title: t('epr.evidence.column'),
+                  key: 'evidence',
+                  render: (_, l) => <EvidenceCell line={l} side={side} />,
+                },
               ]}
             />
           </Card>

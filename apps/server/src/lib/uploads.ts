@@ -44,6 +44,23 @@ export class UnreadableImageError extends Error {}
 /** Refuses pictures whose pixels would take too much memory to decode (a "decompression bomb"). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * Whether the bytes decode as a picture of the format their first bytes claim
+ * (an image kept as it was uploaded, such as EPR evidence, is still decoded
+ * once, so a renamed or truncated file is refused).
+ */
+export async function readableImage(data: Buffer, format: 'png' | 'jpeg'): Promise<boolean> {
+  try {
+    const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    if (meta.format !== format || !meta.width || !meta.height) return false;
+    // A header alone says nothing of the pixels: decode them (small files only reach here).
+    await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface PhotoSizes {
   mime: 'image/png' | 'image/jpeg';
   small: Buffer;
