@@ -4,6 +4,7 @@ import { lockDataDir } from '../../lib/data-dir-lock';
 import { type Database, openPglite, openPostgres } from '../client';
 import { seedDemoIfEmpty } from './demo';
 import { seedLarge } from './large';
+import { seedLargeEprs } from './large-epr';
 import { seedLargeKpis } from './large-kpi';
 import { seedLargeRequests } from './large-requests';
 import { seedReferenceData } from './reference';
@@ -32,6 +33,7 @@ async function main() {
       const made = await seedLarge(database.db, size ? Number(size) : 10_000, (msg) => console.log(msg));
       await seedLargeRequests(database.db, (msg) => console.log(msg));
       await seedLargeKpis(database.db, (msg) => console.log(msg));
+      await seedLargeEprs(database.db, (msg) => console.log(msg));
       console.log(
         `Large data set ready: ${made} employees added in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );

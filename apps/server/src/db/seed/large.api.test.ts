@@ -1,0 +1,61 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApi, type TestContext } from '../../../test/helper';
+import { employees, eprs } from '../schema';
+import { seedLarge } from './large';
+import { seedLargeEprs } from './large-epr';
+import { seedLargeKpis } from './large-kpi';
+
+/**
+ * The large data set on a small scale: a review for every employee with a
+ * manager, in every status, that reads and scores like one made by hand.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await setupApi();
+});
+
+describe('large seed', () => {
+  it('gives every employee below a manager a review of last year, in every status, and runs twice without adding', async () => {
+    await ctx.factory.company();
+    await seedLarge(ctx.db, 120);
+    await seedLargeKpis(ctx.db);
+    await seedLargeEprs(ctx.db);
+    const count = async () =>
+      (
+        await ctx.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(eprs)
+          .innerJoin(employees, eq(employees.id, eprs.employeeId))
+          .where(like(employees.eid, 'L%'))
+      )[0]!.n;
+    const managed = (
+      await ctx.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(employees)
+        .where(and(like(employees.eid, 'L%'), sql`${employees.parentId} is not null`))
+    )[0]!.n;
+    expect(managed).toBeGreaterThan(50);
+    expect(await count()).toBe(managed);
+    const statuses = await ctx.db.selectDistinct({ s: eprs.statusId }).from(eprs).orderBy(eprs.statusId);
+    expect(statuses.map((r) => r.s)).toEqual([1, 2, 3, 4, 5, 10]);
+
+    await seedLargeEprs(ctx.db);
+    expect(await count()).toBe(managed);
+
+    // A completed one reads whole for an HR administrator, scored from its actuals.
+    const admin = await ctx.factory.employee({ admin: true });
+    const token = await ctx.factory.token(admin);
+    const [done] = await ctx.db.select({ id: eprs.id }).from(eprs).where(eq(eprs.statusId, 4)).limit(1);
+    const res = await ctx.call({ method: 'GET', url: `/api/v1/eprs/${done!.id}`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const review = res.json();
+    expect(review.section_a.objectives).toHaveLength(5);
+    expect(review.section_a.total_mark).toBeGreaterThan(0);
+    expect(review.section_a.total_lm_mark).toBeGreaterThan(0);
+    expect(review.section_b.stables.length).toBeGreaterThan(0);
+    expect(review.section_c.overall_rating).toMatch(/^[1-3]\.[1-3]$/);
+    expect(review.section_d.dev_plans).toHaveLength(2);
+  });
+});
