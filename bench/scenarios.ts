@@ -120,20 +120,27 @@ export const listCalls: ListCall[] = [
   { name: 'HR services self', path: '/api/v1/employee/service-requests?list_type=own&limit=10' },
   { name: 'KPI team', path: '/api/v1/kpis?list_type=team&limit=10' },
   { name: 'KPI self', path: '/api/v1/kpis?list_type=self&limit=10' },
+  { name: 'EPR team', path: '/api/v1/eprs?list_type=team&limit=10' },
+  { name: 'EPR self', path: '/api/v1/eprs?list_type=self&limit=10' },
 ];
 
 /**
  * The detail calls compared the same way, for records the signed-in manager
- * may read: the first KPI sheet of their Team list (on the large data set,
- * five objectives with three KPIs each).
+ * may read: the first KPI sheet and the first review of their Team lists (on
+ * the large data set, five objectives with three KPIs each).
  */
 export async function detailCalls(base: string, token: string): Promise<ListCall[]> {
-  const team = await getJson<{ items: { id: number }[] }>(
-    base,
-    token,
-    '/api/v1/kpis?list_type=team&limit=10',
-  );
-  const sheet = team.items[0];
-  if (!sheet) throw new Error('The manager has no KPI sheet in the Team list: is the large data set seeded?');
-  return [{ name: 'KPI sheet', path: `/api/v1/kpis/${sheet.id}` }];
+  const first = async (path: string, what: string) => {
+    const team = await getJson<{ items: { id: number }[] }>(base, token, path);
+    const item = team.items[0];
+    if (!item) throw new Error(`The manager has no ${what} in the Team list: is the large data set seeded?`);
+    return item.id;
+  };
+  const sheet = await first('/api/v1/kpis?list_type=team&limit=10', 'KPI sheet');
+  // A completed review: every section filled, so the call reads all it can.
+  const review = await first('/api/v1/eprs?list_type=team&limit=10&status_id=4', 'completed review');
+  return [
+    { name: 'KPI sheet', path: `/api/v1/kpis/${sheet}` },
+    { name: 'EPR review', path: `/api/v1/eprs/${review}` },
+  ];
 }
