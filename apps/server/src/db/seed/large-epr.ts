@@ -1,22 +1,7 @@
 import { count, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { employees, eprs } from '../schema';
-
-/** Five objectives of last year's sheet (weights add up to 100, perspectives 1 to 4). */
-const OBJECTIVES = sql.raw(`(values
-  (1, 'Grow revenue from existing customers', 30, 1),
-  (2, 'Keep costs within budget', 20, 1),
-  (3, 'Raise customer satisfaction', 20, 2),
-  (4, 'Deliver on time and without rework', 15, 3),
-  (5, 'Learn and share one new skill', 15, 4)
-) as o(ord, name, weight, perspective)`);
-
-/** Three KPIs under each objective: weights 40, 30 and 30, each with a target and its unit. */
-const KPIS = sql.raw(`(values
-  (1, 'Main measure', 40, 'Every quarter', 90, 1),
-  (2, 'Second measure', 30, 'Every month', 12, 3),
-  (3, 'Third measure', 30, 'By the end of the year', 4, 6)
-) as x(ord, name, weight, time, target, unit)`);
+import { KPIS, OBJECTIVES } from './large-kpi';
 
 /**
  * A review status per employee, spread like a review season in full swing:
@@ -33,7 +18,8 @@ const STATUS = sql.raw(`case
 
 /**
  * A performance review for every employee of the large data set (E-IDs L…):
- * last year's approved yearly KPI sheet (five objectives of three KPIs), and
+ * last year's approved yearly KPI sheet (the objectives and KPIs of this
+ * year's, see large-kpi.ts), and
  * an annual review of it in every status, filled as far as its status goes
  * (the employee's actuals and ratings once submitted, the line manager's,
  * Section C and two development plan rows once they approved). Set-based

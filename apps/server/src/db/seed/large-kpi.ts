@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { employees, kpis, kpiYears } from '../schema';
 
 /** Five objectives of a balanced scorecard: weights add up to 100, perspectives 1 to 4. */
-const OBJECTIVES = sql.raw(`(values
+export const OBJECTIVES = sql.raw(`(values
   (1, 'Grow revenue from existing customers', 30, 1),
   (2, 'Keep costs within budget', 20, 1),
   (3, 'Raise customer satisfaction', 20, 2),
@@ -12,7 +12,7 @@ const OBJECTIVES = sql.raw(`(values
 ) as o(ord, name, weight, perspective)`);
 
 /** Three KPIs under each objective: weights 40, 30 and 30, each with a target and its unit. */
-const KPIS = sql.raw(`(values
+export const KPIS = sql.raw(`(values
   (1, 'Main measure', 40, 'Every quarter', 90, 1),
   (2, 'Second measure', 30, 'Every month', 12, 3),
   (3, 'Third measure', 30, 'By the end of the year', 4, 6)

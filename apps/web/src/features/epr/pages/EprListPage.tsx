@@ -1,12 +1,10 @@
 import type { EprListItem } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
 import { EPR_STATUS } from '@hr/contracts/workflow';
-import { DatePicker, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
+import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
@@ -20,9 +18,10 @@ import {
 import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { confirmDelete } from '../../../lib/confirm-delete';
-import { DATE_FORMAT, formatDate, formatDateTime, toApiDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
+import { CalibrationLink } from '../../epr-calibration/components/CalibrationLink';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
 import { EprFormModal } from '../components/EprFormModal';
 
@@ -60,11 +59,7 @@ export function Component() {
   const items = useEprList(query);
   const types = useEprTypes();
   const kpiTypes = useKpiTypeChoices();
-  // Companies and groups load once their filters are shown.
-  const [wantCompanies, setWantCompanies] = useState(false);
-  const [wantGroups, setWantGroups] = useState(false);
-  const companies = useCompanyChoices(wantCompanies || !!filters.company_id);
-  const groups = useGroupChoices(wantGroups || !!filters.group_id);
+  const controls = useFilterControls(draft);
   const remove = useDeleteEpr();
   const [editing, setEditing] = useState<EprListItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -159,38 +154,9 @@ export function Component() {
   // The status badge leads the row (SPEC.md: Status first), not pinned to the end.
   columns[0] = { ...columns[0]!, fixed: undefined };
 
-  const value = (key: string) => (draft.values[key] ? Number(draft.values[key]) : undefined);
-  const dateFilter = (key: 'from_date' | 'to_date', label: string) => (
-    <DatePicker
-      placeholder={label}
-      aria-label={label}
-      format={DATE_FORMAT}
-      value={draft.values[key] ? dayjs(draft.values[key]) : null}
-      onChange={(d) => draft.set(key, toApiDate(d) ?? undefined)}
-    />
-  );
-  const typeFilter = (
-    key: 'kpi_type_id' | 'type_id',
-    label: string,
-    options: { id: number; name: string }[],
-  ) => (
-    <Select
-      allowClear
-      placeholder={label}
-      aria-label={label}
-      style={{ minWidth: 160 }}
-      value={value(key)}
-      onChange={(v?: number) => draft.set(key, v)}
-      options={options.map((o) => ({ value: o.id, label: o.name }))}
-    />
-  );
+  const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
-    {
-      key: 'kpiType',
-      label: t('kpi.filters.type'),
-      fields: ['kpi_type_id'],
-      control: typeFilter('kpi_type_id', t('kpi.filters.type'), kpiTypes.data ?? []),
-    },
+    controls.choice('kpiType', 'kpi_type_id', t('kpi.filters.type'), kpiTypes.data ?? []),
     {
       key: 'kpiStatus',
       label: t('eprList.filters.kpiStatus'),
@@ -204,12 +170,7 @@ export function Component() {
         />
       ),
     },
-    {
-      key: 'type',
-      label: t('eprList.filters.type'),
-      fields: ['type_id'],
-      control: typeFilter('type_id', t('eprList.filters.type'), types.data ?? []),
-    },
+    controls.choice('type', 'type_id', t('eprList.filters.type'), types.data ?? []),
     {
       key: 'status',
       label: t('eprList.filters.status'),
@@ -223,59 +184,10 @@ export function Component() {
         />
       ),
     },
-    {
-      key: 'from',
-      label: t('kpi.filters.fromDate'),
-      fields: ['from_date'],
-      control: dateFilter('from_date', t('kpi.filters.fromDate')),
-    },
-    {
-      key: 'to',
-      label: t('kpi.filters.toDate'),
-      fields: ['to_date'],
-      control: dateFilter('to_date', t('kpi.filters.toDate')),
-    },
-    {
-      key: 'company',
-      label: t('lists.company'),
-      fields: ['company_id'],
-      control: (
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('lists.company')}
-          aria-label={t('lists.company')}
-          style={{ minWidth: 180 }}
-          onOpenChange={(open) => open && setWantCompanies(true)}
-          onFocus={() => setWantCompanies(true)}
-          loading={companies.isLoading}
-          value={value('company_id')}
-          onChange={(v?: number) => draft.set('company_id', v)}
-          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
-      ),
-    },
-    {
-      key: 'group',
-      label: t('lists.group'),
-      fields: ['group_id'],
-      control: (
-        <TreeSelect
-          allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          placeholder={t('lists.group')}
-          aria-label={t('lists.group')}
-          style={{ minWidth: 200 }}
-          onOpenChange={(open) => open && setWantGroups(true)}
-          onFocus={() => setWantGroups(true)}
-          loading={groups.isLoading}
-          value={value('group_id')}
-          onChange={(v?: number) => draft.set('group_id', v)}
-          treeDefaultExpandAll
-          treeData={groups.data ?? []}
-        />
-      ),
-    },
+    controls.date('from', 'from_date', t('kpi.filters.fromDate')),
+    controls.date('to', 'to_date', t('kpi.filters.toDate')),
+    controls.company,
+    controls.group,
   ];
 
   return (
@@ -288,6 +200,7 @@ export function Component() {
         setFormOpen(true);
       }}
       createLabel={t('eprList.form.createTitle')}
+      headerExtra={<CalibrationLink />}
       columns={columns}
       data={items.data?.items}
       total={items.data?.total ?? 0}

@@ -1,12 +1,10 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
 import { KPI_RULES } from '@hr/contracts/workflow';
-import { DatePicker, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
+import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
 import { PersonCell } from '../../../components/list/PersonCell';
@@ -20,7 +18,7 @@ import {
 import type { RowAction } from '../../../components/list/RowActions';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { confirmDelete } from '../../../lib/confirm-delete';
-import { DATE_FORMAT, formatDate, formatDateTime, toApiDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
@@ -62,11 +60,7 @@ export function Component() {
   };
   const items = useKpiList(query);
   const types = useKpiTypes();
-  // Companies and groups load once their filters are shown.
-  const [wantCompanies, setWantCompanies] = useState(false);
-  const [wantGroups, setWantGroups] = useState(false);
-  const companies = useCompanyChoices(wantCompanies || !!filters.company_id);
-  const groups = useGroupChoices(wantGroups || !!filters.group_id);
+  const controls = useFilterControls(draft);
   const remove = useDeleteKpi();
   const [editing, setEditing] = useState<KpiListItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -156,33 +150,9 @@ export function Component() {
   const status = columns.find((c) => c.key === 'status')!;
   const ordered = [{ ...status, fixed: undefined }, ...columns.filter((c) => c.key !== 'status')];
 
-  const value = (key: string) => (draft.values[key] ? Number(draft.values[key]) : undefined);
-  const dateFilter = (key: 'from_date' | 'to_date', label: string) => (
-    <DatePicker
-      placeholder={label}
-      aria-label={label}
-      format={DATE_FORMAT}
-      value={draft.values[key] ? dayjs(draft.values[key]) : null}
-      onChange={(d) => draft.set(key, toApiDate(d) ?? undefined)}
-    />
-  );
+  const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
-    {
-      key: 'type',
-      label: t('kpi.filters.type'),
-      fields: ['type_id'],
-      control: (
-        <Select
-          allowClear
-          placeholder={t('kpi.filters.type')}
-          aria-label={t('kpi.filters.type')}
-          style={{ minWidth: 160 }}
-          value={value('type_id')}
-          onChange={(v?: number) => draft.set('type_id', v)}
-          options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
-        />
-      ),
-    },
+    controls.choice('type', 'type_id', t('kpi.filters.type'), types.data ?? []),
     {
       key: 'status',
       label: t('lists.status'),
@@ -191,59 +161,10 @@ export function Component() {
         <StatusFilter module="kpi" value={value('status_id')} onChange={(v) => draft.set('status_id', v)} />
       ),
     },
-    {
-      key: 'from',
-      label: t('kpi.filters.fromDate'),
-      fields: ['from_date'],
-      control: dateFilter('from_date', t('kpi.filters.fromDate')),
-    },
-    {
-      key: 'to',
-      label: t('kpi.filters.toDate'),
-      fields: ['to_date'],
-      control: dateFilter('to_date', t('kpi.filters.toDate')),
-    },
-    {
-      key: 'company',
-      label: t('lists.company'),
-      fields: ['company_id'],
-      control: (
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('lists.company')}
-          aria-label={t('lists.company')}
-          style={{ minWidth: 180 }}
-          onOpenChange={(open) => open && setWantCompanies(true)}
-          onFocus={() => setWantCompanies(true)}
-          loading={companies.isLoading}
-          value={value('company_id')}
-          onChange={(v?: number) => draft.set('company_id', v)}
-          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
-      ),
-    },
-    {
-      key: 'group',
-      label: t('lists.group'),
-      fields: ['group_id'],
-      control: (
-        <TreeSelect
-          allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          placeholder={t('lists.group')}
-          aria-label={t('lists.group')}
-          style={{ minWidth: 200 }}
-          onOpenChange={(open) => open && setWantGroups(true)}
-          onFocus={() => setWantGroups(true)}
-          loading={groups.isLoading}
-          value={value('group_id')}
-          onChange={(v?: number) => draft.set('group_id', v)}
-          treeDefaultExpandAll
-          treeData={groups.data ?? []}
-        />
-      ),
-    },
+    controls.date('from', 'from_date', t('kpi.filters.fromDate')),
+    controls.date('to', 'to_date', t('kpi.filters.toDate')),
+    controls.company,
+    controls.group,
   ];
 
   return (
