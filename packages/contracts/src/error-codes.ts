@@ -281,6 +281,10 @@ export const ERRORS = {
   epr_nothing_to_change: { status: 422, message: 'Nothing to change: send at least one field.' },
   epr_item_not_found: { status: 404, message: 'This {{item}} does not exist.' },
   epr_item_other_review: { status: 422, message: 'This {{item}} belongs to another review.' },
+  epr_not_completed: {
+    status: 409,
+    message: 'This review is {{status}}; its PDF can be downloaded once it is completed.',
+  },
   epr_evidence_format: { status: 422, message: 'You can only upload JPG/PNG file!' },
   epr_evidence_too_large: { status: 422, message: 'Image must smaller than 200KB!' },
   epr_evidence_limit: {

@@ -258,4 +258,27 @@ export async function eprRoutes(app: FastifyInstance, { db, secret }: FeatureDep
     { body: devPlanIdBody },
     (auth, _p, body) => service.removeDevPlan(auth, body.dev_plan_id),
   );
+
+  r.get(
+    '/eprs/:id/pdf',
+    {
+      schema: {
+        operationId: 'eprPdf',
+        summary: 'A completed review as a PDF (its employee, line manager, O&O and HR admins)',
+        tags,
+        security,
+        params: idParam,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.pdf(caller(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', String(file.data.length))
+        .header('content-disposition', file.disposition)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
 }

@@ -38,6 +38,7 @@ import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/li
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { settingNumber } from '../../lib/settings';
 import { decodeBase64, decodedSize, imageFormat, readableImage } from '../../lib/uploads';
+import { eprPdf } from './epr.pdf';
 import { EPR_SORT, type EprRow, eprRepository as repo } from './epr.repository';
 
 type ListQuery = z.output<typeof eprListQuery>;
@@ -684,5 +685,10 @@ export class EprService {
       from: r.fromDate,
       to: r.toDate,
     }));
+  }
+
+  /** A completed review as a PDF, for whoever may read it (409 in any other status). */
+  async pdf(auth: AuthContext, id: number) {
+    return eprPdf(await this.get(auth, id));
   }
 }

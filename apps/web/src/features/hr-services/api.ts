@@ -10,6 +10,7 @@ import type { ListResponse } from '@hr/contracts/lists';
 import type { Option } from '@hr/contracts/lookups';
 import type { ServiceAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile } from '../../lib/download';
 import { api, type Query } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
 
@@ -142,16 +143,9 @@ export function useDeleteServiceRequest() {
  * Fetches the letter with the bearer token and hands it to the browser as a
  * download, under the server's file name.
  */
-export async function downloadLetter(request: ServiceRequestDetail): Promise<void> {
-  const blob = await api.get<Blob>(`${PATH}/${request.id}/letter`, { blob: true });
-  const name = request.letter?.name || `HR_service_request_${request.id}.pdf`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function downloadLetter(request: ServiceRequestDetail): Promise<void> {
+  return downloadFile(
+    `${PATH}/${request.id}/letter`,
+    request.letter?.name || `HR_service_request_${request.id}.pdf`,
+  );
 }

@@ -9,6 +9,7 @@ import type {
 import type { AllLookups, Exam } from '@hr/contracts/lookups';
 import type { RecordChangesResponse } from '@hr/contracts/record-changes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile } from '../../lib/download';
 import { api } from '../../lib/http';
 
 export const profileKeys = {
@@ -95,16 +96,8 @@ export function useDocumentUpload(id: number) {
 }
 
 /** Downloads a document with the bearer token and saves it under its file name. */
-export async function downloadDocument(employeeId: number, doc: ProfileDocument) {
-  const blob = await api.get<Blob>(`employees/${employeeId}/files/${doc.id}`, { blob: true });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = doc.file_name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadDocument(employeeId: number, doc: ProfileDocument) {
+  return downloadFile(`employees/${employeeId}/files/${doc.id}`, doc.file_name);
 }
 
 export function useActivities(

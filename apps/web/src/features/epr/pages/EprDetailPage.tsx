@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { useEpr, useEprAction } from '../api';
+import { EprPdfButton } from '../components/EprPdfButton';
 import { type Drafts, SectionA } from '../components/SectionA';
 import { SectionB, SectionC, SectionD } from '../components/SectionsBCD';
 import '../epr.css';
@@ -91,6 +92,7 @@ export function Component() {
                 {t(`epr.actions.${a}`)}
               </Button>
             ))}
+            {r.status.id === EPR_STATUS.completed && <EprPdfButton review={r} />}
           </Space>
         }
       />
