@@ -301,6 +301,11 @@ export const ERRORS = {
   comments_closed: { status: 409, message: 'Comments open once the sheet has been submitted.' },
   comment_item_removed: { status: 409, message: 'This item was removed; its comments are closed.' },
   realtime_token_invalid: { status: 401, message: 'The realtime token is not valid or has expired.' },
+  // EPR calibration
+  calibration_forbidden: {
+    status: 403,
+    message: 'Only HR administrators and O&Os (managers of line managers) may see the calibration grid.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,6 +17,7 @@ export const ROUTES = {
   kpiDetail: '/kpi/:kpiId',
   epr: '/epr',
   eprDetail: '/epr/:eprId',
+  eprCalibration: '/epr/calibration',
   leave: '/leave',
   remoteWork: '/remote-work',
   hrServices: '/hr-services',

@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard';
 import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
 import { eprRoutes } from './epr';
+import { eprCalibrationRoutes } from './epr-calibration';
 import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
 import { leaveReferenceRoutes, leaveRoutes } from './leave';
@@ -32,5 +33,6 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   hrServiceRoutes,
   kpiRoutes,
   eprRoutes,
+  eprCalibrationRoutes,
   commentRoutes,
 ];

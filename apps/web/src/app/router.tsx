@@ -43,6 +43,10 @@ export const router = createBrowserRouter([
               { path: '/kpi/:kpiId', lazy: () => import('../features/kpi/pages/KpiDetailPage') },
               { path: '/epr', lazy: () => import('../features/epr/pages/EprListPage') },
               { path: '/epr/:eprId', lazy: () => import('../features/epr/pages/EprDetailPage') },
+              {
+                path: '/epr/calibration',
+                lazy: () => import('../features/epr-calibration/pages/EprCalibrationPage'),
+              },
               { path: '/leave', lazy: () => import('../features/leave/pages/LeavePage') },
               { path: '/remote-work', lazy: () => import('../features/remote-work/pages/RemoteWorkPage') },
               { path: '/hr-services', lazy: () => import('../features/hr-services/pages/HrServicesPage') },

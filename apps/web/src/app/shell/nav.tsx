@@ -13,6 +13,7 @@ import {
   IdcardOutlined,
   LaptopOutlined,
   SettingOutlined,
+  TableOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,14 @@ export const NAV: NavItem[] = [
   { key: 'team', path: '/team', label: 'nav.team', icon: <TeamOutlined /> },
   { key: 'kpi', path: '/kpi', label: 'nav.kpi', icon: <AimOutlined /> },
   { key: 'epr', path: '/epr', label: 'nav.epr', icon: <AuditOutlined /> },
+  // O&Os reach the grid from the EPR list (the sidebar knows only the admin flag).
+  {
+    key: 'epr-calibration',
+    path: '/epr/calibration',
+    label: 'eprCalibration.nav',
+    icon: <TableOutlined />,
+    adminOnly: true,
+  },
   { key: 'leave', path: '/leave', label: 'nav.leave', icon: <CalendarOutlined /> },
   { key: 'remote-work', path: '/remote-work', label: 'nav.remoteWork', icon: <HomeOutlined /> },
   { key: 'hr-services', path: '/hr-services', label: 'nav.hrServices', icon: <FileProtectOutlined /> },

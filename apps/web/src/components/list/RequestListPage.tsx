@@ -21,6 +21,8 @@ interface Props<R, T extends string> {
   ownLabel?: 'lists.self' | 'lists.own';
   createLabel: string;
   onCreate: () => void;
+  /** Controls before the Self/Team toggle in the page's title line. */
+  headerExtra?: ReactNode;
   /** The filter controls; the panel adds the Clear button. */
   filters: ReactNode;
   /**
@@ -94,6 +96,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
         title={props.title}
         extra={
           <ListToolbar
+            extra={props.headerExtra}
             listType={list.listType}
             listTypes={props.listTypes}
             ownLabel={props.ownLabel}

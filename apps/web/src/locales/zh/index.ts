@@ -7,6 +7,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import employees from './employees.json';
 import epr from './epr.json';
+import eprCalibration from './epr-calibration.json';
 import eprList from './epr-list.json';
 import hrServices from './hr-services.json';
 import kpi from './kpi.json';
@@ -28,6 +29,7 @@ export default {
   ...employees,
   ...epr,
   ...eprList,
+  ...eprCalibration,
   ...hrServices,
   ...kpi,
   ...leave,

@@ -1,0 +1,2 @@
+/** The calibration grid of the performance reviews. */
+export { eprCalibrationRoutes } from './epr-calibration.routes';
