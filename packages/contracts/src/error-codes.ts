@@ -273,6 +273,7 @@ export const ERRORS = {
   },
   epr_type_unknown: { status: 422, message: 'This EPR type does not exist.' },
   epr_exists: { status: 422, message: 'There is a {{type}} for "{{name}}" already (#{{id}}).' },
+  epr_exists_now: { status: 422, message: 'A review of this KPI sheet and type was made a moment ago.' },
   epr_incomplete: { status: 422, message: 'The review is not complete: {{missing}} still missing.' },
   epr_fields_mixed: {
     status: 422,
@@ -292,6 +293,12 @@ export const ERRORS = {
     message: 'A KPI line keeps at most {{max}} images: delete one before adding another.',
   },
 
+  // Review cycles
+  epr_cycle_not_found: { status: 404, message: 'This review cycle does not exist.' },
+  epr_cycle_company_unknown: { status: 422, message: 'This company does not exist.' },
+  epr_cycle_group_unknown: { status: 422, message: 'This group item does not exist.' },
+  epr_cycle_deadline_past: { status: 422, message: 'The deadline must not be in the past.' },
+
   // Comments
   comment_forbidden: {
     status: 403,
@@ -301,6 +308,7 @@ export const ERRORS = {
   comments_closed: { status: 409, message: 'Comments open once the sheet has been submitted.' },
   comment_item_removed: { status: 409, message: 'This item was removed; its comments are closed.' },
   realtime_token_invalid: { status: 401, message: 'The realtime token is not valid or has expired.' },
+
   // EPR calibration
   calibration_forbidden: {
     status: 403,

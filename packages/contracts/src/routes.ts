@@ -30,6 +30,7 @@ export const ROUTES = {
   adminLeaveTypes: '/admin/leave-types',
   adminHolidays: '/admin/holidays',
   adminKpi: '/admin/kpi',
+  adminReviewCycles: '/admin/review-cycles',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -7,6 +7,7 @@ import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
 import { eprRoutes } from './epr';
 import { eprCalibrationRoutes } from './epr-calibration';
+import { eprCycleRoutes } from './epr-cycles';
 import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
 import { leaveReferenceRoutes, leaveRoutes } from './leave';
@@ -33,6 +34,7 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   hrServiceRoutes,
   kpiRoutes,
   eprRoutes,
+  eprCycleRoutes,
   eprCalibrationRoutes,
   commentRoutes,
 ];

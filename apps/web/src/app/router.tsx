@@ -62,6 +62,10 @@ export const router = createBrowserRouter([
               { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
               { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
               { path: '/admin/kpi', lazy: () => import('../features/admin/pages/KpiSettingsPage') },
+              {
+                path: '/admin/review-cycles',
+                lazy: () => import('../features/epr-cycles/pages/ReviewCyclesPage'),
+              },
             ],
           },
         ],

@@ -35,6 +35,7 @@ import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
+import { pgCode } from '../../lib/reference-data';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { settingNumber } from '../../lib/settings';
 import { decodeBase64, decodedSize, imageFormat, readableImage } from '../../lib/uploads';
@@ -365,7 +366,17 @@ export class EprService {
   }
 
   async create(auth: AuthContext, body: EprBody): Promise<EprDetail> {
-    const row = await this.workflow.create(
+    // A review cycle's launch makes reviews without the employee's lock: one made at that very
+    // moment for the same sheet and type meets the unique index, and is the same refusal.
+    const row = await this.createRow(auth, body).catch((err: unknown) => {
+      if (pgCode(err) === '23505') throw domainError('epr_exists_now', {}, 'kpi_id');
+      throw err;
+    });
+    return this.detail(this.db, auth, row);
+  }
+
+  private async createRow(auth: AuthContext, body: EprBody): Promise<EprRow> {
+    return this.workflow.create(
       auth,
       auth.employeeId,
       async (tx) => ({ ...(await this.prepare(tx, auth.employeeId, body)), createdById: auth.employeeId }),
@@ -375,7 +386,6 @@ export class EprService {
         await repo.addStables(tx, id);
       },
     );
-    return this.detail(this.db, auth, row);
   }
 
   /** The header (period, type, dates) of a draft; another sheet rebuilds Section A. */

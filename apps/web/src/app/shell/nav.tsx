@@ -12,6 +12,7 @@ import {
   HomeOutlined,
   IdcardOutlined,
   LaptopOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   TableOutlined,
   TeamOutlined,
@@ -66,6 +67,12 @@ export const NAV: NavItem[] = [
       },
       { key: 'admin-holidays', path: '/admin/holidays', label: 'nav.holidays', icon: <AppstoreOutlined /> },
       { key: 'admin-kpi', path: '/admin/kpi', label: 'nav.kpiSettings', icon: <AimOutlined /> },
+      {
+        key: 'admin-review-cycles',
+        path: '/admin/review-cycles',
+        label: 'eprCycles.nav',
+        icon: <ScheduleOutlined />,
+      },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import dashboard from './dashboard.json';
 import employees from './employees.json';
 import epr from './epr.json';
 import eprCalibration from './epr-calibration.json';
+import eprCycles from './epr-cycles.json';
 import eprList from './epr-list.json';
 import hrServices from './hr-services.json';
 import kpi from './kpi.json';
@@ -30,6 +31,7 @@ export default {
   ...epr,
   ...eprList,
   ...eprCalibration,
+  ...eprCycles,
   ...hrServices,
   ...kpi,
   ...leave,
