@@ -192,5 +192,15 @@ test.describe('performance reviews', () => {
     await signIn(page, '1002', { path: url });
     await act(page, 'Approve', 'Completed');
     await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+
+    // The O&O's calibration grid shows the completed review in the cell of its Section C, 3.3.
+    await signIn(page, '1002', { path: '/epr/calibration?from_date=2042-01-01&to_date=2042-06-30' });
+    const cell = page.getByRole('region', { name: /^3\.3 / });
+    // (A retry of this test makes another review of the same person: the link names this one.)
+    await expect(
+      cell
+        .getByRole('link', { name: employee.name, exact: true })
+        .and(page.locator(`[href="/epr/${review.id}"]`)),
+    ).toBeVisible();
   });
 });
