@@ -6,6 +6,7 @@
  *   npm run bench -- --duration 5 # seconds per scenario
  *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
  *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
+ *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -23,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import {
   busiestManager,
   type CapturedCall,
@@ -52,8 +54,8 @@ const sliceSeconds = Number(opt('slice') ?? 2);
 const reseed = args.includes('--reseed');
 /** Open chat windows of the comment delivery measurement. */
 const windows = Number(opt('windows') ?? 500);
-if (part !== undefined && part !== 'lists' && part !== 'realtime') {
-  console.error(`--only ${part}: the parts that run alone are "lists" and "realtime"`);
+if (part !== undefined && part !== 'lists' && part !== 'realtime' && part !== 'cycles') {
+  console.error(`--only ${part}: the parts that run alone are "lists", "realtime" and "cycles"`);
   process.exit(2);
 }
 const resultsDir = path.join(root, 'bench', 'results');
@@ -242,9 +244,12 @@ async function withServer<T>(env: Record<string, string>, run: (base: string) =>
   }
 }
 
-async function runOn(
-  db: 'pglite' | 'postgres',
-): Promise<{ rows: Row[]; lists: ListsResult | null; delivery: DeliveryRow[] | null }> {
+async function runOn(db: 'pglite' | 'postgres'): Promise<{
+  rows: Row[];
+  lists: ListsResult | null;
+  delivery: DeliveryRow[] | null;
+  cycles: CycleRun[] | null;
+}> {
   const env = await prepare(db);
   return withServer(env, async (base) => {
     const tokens = new Map<string, string>();
@@ -261,7 +266,9 @@ async function runOn(
     }
     const lists = db === 'postgres' ? await compareLists(base, env.DATABASE_URL!) : null;
     const delivery = db === 'postgres' ? await deliveryBench(base, env.DATABASE_URL!, windows) : null;
-    return { rows, lists, delivery };
+    const cycles =
+      db === 'postgres' ? await cycleBench(base, env.DATABASE_URL!, await login(base, '1001')) : null;
+    return { rows, lists, delivery, cycles };
   });
 }
 
@@ -338,6 +345,22 @@ async function main() {
   if (build.status !== 0) process.exit(1);
   const latest = path.join(resultsDir, 'latest.md');
 
+  if (part === 'cycles') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only cycles runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    const runs = await withServer(env, async (base) =>
+      cycleBench(base, env.DATABASE_URL!, await login(base, '1001')),
+    );
+    const section = cyclesSection(runs, size, new Date().toISOString());
+    fs.writeFileSync(latest, replaceSection(before, section, CYCLES_HEADING));
+    console.log(`\n${section}`);
+    return;
+  }
+
   if (part === 'lists' || part === 'realtime') {
     if (!process.env.DATABASE_URL) {
       console.error(`--only ${part} runs on PostgreSQL: set DATABASE_URL (postgres://...)`);
@@ -367,11 +390,13 @@ async function main() {
   const rows: Row[] = [];
   let lists: ListsResult | null = null;
   let delivery: DeliveryRow[] | null = null;
+  let cycles: CycleRun[] | null = null;
   for (const db of dbs) {
     const result = await runOn(db);
     rows.push(...result.rows);
     lists = result.lists ?? lists;
     delivery = result.delivery ?? delivery;
+    cycles = result.cycles ?? cycles;
   }
   const startMs = await startupTime();
   const js = await initialJs();
@@ -391,6 +416,7 @@ async function main() {
     '',
     ...(lists ? [listsReport(lists)] : []),
     ...(delivery ? [deliverySection(delivery, new Date().toISOString())] : []),
+    ...(cycles ? [cyclesSection(cycles, size, new Date().toISOString())] : []),
   ];
   const report = lines.join('\n');
   fs.mkdirSync(resultsDir, { recursive: true });
