@@ -4,16 +4,18 @@ import { employees, eprs } from '../schema';
 import { KPIS, OBJECTIVES } from './large-kpi';
 
 /**
- * A review status per employee, spread like a review season in full swing:
+ * A review status per employee, spread like a review season in full swing
+ * (by a hash of the E-ID: the seed hands out reports round-robin, so ids in
+ * one manager's team share their remainders):
  * 1 Draft, 2 with the line manager, 3 with the O&O, 4 Completed, 5 sent back
  * to the employee, 10 returned to the line manager.
  */
 const STATUS = sql.raw(`case
-  when e.id % 10 in (0, 1) then 1
-  when e.id % 10 in (2, 3) then 2
-  when e.id % 10 = 4 then 3
-  when e.id % 10 = 5 then 5
-  when e.id % 10 = 6 then 10
+  when abs(hashtext(e.eid)) % 10 in (0, 1) then 1
+  when abs(hashtext(e.eid)) % 10 in (2, 3) then 2
+  when abs(hashtext(e.eid)) % 10 = 4 then 3
+  when abs(hashtext(e.eid)) % 10 = 5 then 5
+  when abs(hashtext(e.eid)) % 10 = 6 then 10
   else 4 end`);
 
 /**
@@ -92,15 +94,15 @@ export async function seedLargeEprs(db: Db, log: (msg: string) => void = () => {
 
   await db.execute(sql`
     update eprs r set
-      a_rating = case when ${self} then 1 + (r.id % 3) end,
+      a_rating = case when ${self} then 1 + abs(hashtext(e.eid || 'a')) % 3 end,
       a_comment = case when ${self} then 'Most targets reached; the cost target was the hardest.' end,
-      b_rating = case when ${self} then 1 + ((r.id + 1) % 3) end,
+      b_rating = case when ${self} then 1 + abs(hashtext(e.eid || 'b')) % 3 end,
       self_proposal = case when ${self} then 'Lead the partner programme next year.' end,
-      a_lm_rating = case when ${manager} then 1 + ((r.id / 3) % 3) end,
+      a_lm_rating = case when ${manager} then 1 + abs(hashtext(e.eid || 'k')) % 3 end,
       a_lm_comment = case when ${manager} then 'Delivered what was agreed.' end,
-      b_lm_rating = case when ${manager} then 1 + ((r.id / 7) % 3) end,
-      c_kpi_rating = case when ${manager} then 1 + ((r.id / 3) % 3) end,
-      c_stable_rating = case when ${manager} then 1 + ((r.id / 7) % 3) end,
+      b_lm_rating = case when ${manager} then 1 + abs(hashtext(e.eid || 'v')) % 3 end,
+      c_kpi_rating = case when ${manager} then 1 + abs(hashtext(e.eid || 'k')) % 3 end,
+      c_stable_rating = case when ${manager} then 1 + abs(hashtext(e.eid || 'v')) % 3 end,
       lm_recommendation = case when ${manager} then 'Ready for more responsibility.' end,
       next_level_remarks = case when r.status_id = 10 then 'Please look at the value rating again.' end,
       submitted_at = case when ${self} then r.created_at + interval '1 day' end,

@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, type TestContext } from '../../../test/helper';
 import { employees, eprs } from '../schema';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 describe('large seed', () => {
   it('gives every employee below a manager a review of last year, in every status, and runs twice without adding', async () => {
     await ctx.factory.company();
-    await seedLarge(ctx.db, 120);
+    await seedLarge(ctx.db, 400);
     await seedLargeKpis(ctx.db);
     await seedLargeEprs(ctx.db);
     const count = async () =>
@@ -43,6 +43,19 @@ describe('large seed', () => {
 
     await seedLargeEprs(ctx.db);
     expect(await count()).toBe(managed);
+
+    // One manager's team is spread over the statuses too (the seed hands out reports round-robin).
+    const [busiest] = await ctx.db
+      .select({
+        statuses: sql<number>`count(distinct ${eprs.statusId})`.mapWith(Number),
+        reviews: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(eprs)
+      .groupBy(eprs.lineManagerId)
+      .orderBy(desc(sql`count(*)`))
+      .limit(1);
+    expect(busiest!.reviews).toBeGreaterThan(10);
+    expect(busiest!.statuses).toBeGreaterThanOrEqual(4);
 
     // A completed one reads whole for an HR administrator, scored from its actuals.
     const admin = await ctx.factory.employee({ admin: true });
