@@ -321,6 +321,11 @@ export const eprCycleRepository = {
     };
   },
 
+  /** Refreshes the planner's statistics of the reviews table (outside the launch's transaction). */
+  async refreshStatistics(db: Db) {
+    await db.execute(sql`analyze ${eprs}`);
+  },
+
   /** The cycle's unfinished reviews by stage. */
   async stageCounts(db: Db, cycleId: number): Promise<Record<EprCycleStage, number>> {
     const count = (stage: EprCycleStage) =>
