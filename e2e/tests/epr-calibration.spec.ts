@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clickToClose, typeDate } from '../support/antd';
 import { type ApiSession, apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
+import { approvedSheet } from '../support/kpi';
 
 /**
  * The calibration grid: a review of 1004 (line manager 1003, O&O 1002) made
@@ -17,35 +18,6 @@ interface Review {
   id: number;
   section_a: { objectives: { lines: { id: number }[] }[] };
   section_b: { stables: { id: number }[] };
-}
-
-/** An approved sheet of 1004 for 2047 with one objective and one KPI (target 10). */
-async function approvedSheet(employee: ApiSession, lm: ApiSession, oo: ApiSession) {
-  const sheet = await employee.post<{ id: number }>('kpis', {
-    type_id: 2,
-    from: '2047-01-01',
-    to: '2047-12-31',
-    name: unique('Calibration plan'),
-  });
-  const withObjective = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
-    name: 'Serve the key accounts',
-    weight: 100,
-    kpi_id: sheet.id,
-    perspective_id: 2,
-  });
-  await employee.post('kpis/objectives/kpis', {
-    name: unique('Accounts renewed'),
-    weight: 100,
-    time: 'Every quarter',
-    target: 10,
-    target_unit_id: 3,
-    kpi_id: sheet.id,
-    objective_id: withObjective.objectives[0]!.id,
-  });
-  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
-  await lm.patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
-  await oo.patch('kpis/actions/approve', { kpi_id: sheet.id });
-  return sheet.id;
 }
 
 /** One side's actuals and ratings: the employee's, or the line manager's (`lm_` fields). */
@@ -91,7 +63,16 @@ test.describe('EPR calibration', () => {
     const employee = await apiAs(request, '1004');
     const lm = await apiAs(request, '1003');
     const oo = await apiAs(request, '1002');
-    const kpiId = await approvedSheet(employee, lm, oo);
+    const kpiId = await approvedSheet(
+      { employee, lineManager: lm, oneOverOne: oo },
+      {
+        from: '2047-01-01',
+        to: '2047-12-31',
+        name: unique('Calibration plan'),
+        objective: 'Serve the key accounts',
+        kpi: unique('Accounts renewed'),
+      },
+    );
     let review = await employee.post<Review>('eprs', {
       kpi_id: kpiId,
       type_id: 2,

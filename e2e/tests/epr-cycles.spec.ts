@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clickToClose, pickOption, typeDate } from '../support/antd';
 import { type ApiSession, apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
+import { approvedSheet } from '../support/kpi';
 
 /**
  * Review cycles: HR administrator 1001 launches the reviews of a period in
@@ -9,38 +10,6 @@ import { signIn } from '../support/helpers';
  * for this run, with one approved KPI sheet the test makes itself (1028, line
  * manager 1009, O&O 1002): a cycle for everyone finds that sheet alone.
  */
-
-type Request = Parameters<typeof apiAs>[0];
-
-/** 1028's custom sheet over the period with one objective and one KPI, approved by 1009 and 1002. */
-async function approvedSheet(request: Request, from: string, to: string) {
-  const employee = await apiAs(request, '1028');
-  const sheet = await employee.post<{ id: number }>('kpis', {
-    type_id: 2,
-    from,
-    to,
-    name: unique('Cycle plan'),
-  });
-  const made = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
-    name: 'Find defects before release',
-    weight: 100,
-    kpi_id: sheet.id,
-    perspective_id: 2,
-  });
-  await employee.post('kpis/objectives/kpis', {
-    name: 'Defects found in testing',
-    weight: 100,
-    time: 'Every release',
-    target: 20,
-    target_unit_id: 3,
-    kpi_id: sheet.id,
-    objective_id: made.objectives[0]!.id,
-  });
-  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
-  await (await apiAs(request, '1009')).patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
-  await (await apiAs(request, '1002')).patch('kpis/actions/approve', { kpi_id: sheet.id });
-  return { employee, sheetId: sheet.id };
-}
 
 /** The reviews of 1028 made for the sheet, read through the EPR list. */
 async function reviewsOf(employee: ApiSession, sheetId: number) {
@@ -66,7 +35,19 @@ test.describe('review cycles', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     const year = 2200 + Math.floor(Math.random() * 700);
-    const { employee, sheetId } = await approvedSheet(request, `${year}-03-01`, `${year}-08-31`);
+    const employee = await apiAs(request, '1028');
+    const sheetId = await approvedSheet(
+      { employee, lineManager: await apiAs(request, '1009'), oneOverOne: await apiAs(request, '1002') },
+      {
+        from: `${year}-03-01`,
+        to: `${year}-08-31`,
+        name: unique('Cycle plan'),
+        objective: 'Find defects before release',
+        kpi: 'Defects found in testing',
+        time: 'Every release',
+        target: 20,
+      },
+    );
     const cycleName = unique('Mid-year reviews');
 
     await signIn(page, '1001', { path: '/admin/review-cycles' });

@@ -2,45 +2,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { chooseView, combobox, filterPanel, pickOption, rowAction, rowMenu, typeDate } from '../support/antd';
 import { apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
+import { approvedSheet } from '../support/kpi';
 
 /**
  * The EPR list of 1004 (line manager 1003, O&O 1002): a review made in the
  * browser for a KPI sheet of its own (a custom period in 2041 no other test
  * uses), approved through the API first.
  */
-
-type Request = Parameters<typeof apiAs>[0];
-
-/** 1004's custom sheet for 2041 with one objective and one KPI, submitted and approved by 1003 and 1002. */
-async function approvedSheet(request: Request) {
-  const employee = await apiAs(request, '1004');
-  const name = unique('Review plan');
-  const sheet = await employee.post<{ id: number }>('kpis', {
-    type_id: 2,
-    from: '2041-01-01',
-    to: '2041-12-31',
-    name,
-  });
-  const made = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
-    name: 'Keep every customer informed',
-    weight: 100,
-    kpi_id: sheet.id,
-    perspective_id: 1,
-  });
-  await employee.post('kpis/objectives/kpis', {
-    name: 'Customer updates sent on time',
-    weight: 100,
-    time: 'Every quarter',
-    target: 10,
-    target_unit_id: 1,
-    kpi_id: sheet.id,
-    objective_id: made.objectives[0]!.id,
-  });
-  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
-  await (await apiAs(request, '1003')).patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
-  await (await apiAs(request, '1002')).patch('kpis/actions/approve', { kpi_id: sheet.id });
-  return { name, employee };
-}
 
 /** The row of a review, found by its link. */
 const reviewRow = (page: Page, name: string) =>
@@ -51,7 +19,20 @@ test.describe('EPR list', () => {
     page,
     request,
   }) => {
-    const { name: sheetName, employee } = await approvedSheet(request);
+    const employee = await apiAs(request, '1004');
+    const sheetName = unique('Review plan');
+    await approvedSheet(
+      { employee, lineManager: await apiAs(request, '1003'), oneOverOne: await apiAs(request, '1002') },
+      {
+        from: '2041-01-01',
+        to: '2041-12-31',
+        name: sheetName,
+        objective: 'Keep every customer informed',
+        kpi: 'Customer updates sent on time',
+        perspectiveId: 1,
+        targetUnitId: 1,
+      },
+    );
     const review = `${sheetName} – Interim review`;
 
     await signIn(page, '1004', { path: '/epr' });

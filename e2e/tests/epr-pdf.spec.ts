@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { type ApiSession, apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
+import { approvedSheet } from '../support/kpi';
 
 /**
  * A completed review of 1004 (line manager 1003, O&O 1002), walked through
@@ -17,38 +18,18 @@ interface Review {
   status: { id: number };
 }
 
-/** An approved sheet of 1004 with one objective and one KPI (target 10). */
-async function approvedSheet(employee: ApiSession, lm: ApiSession, oo: ApiSession, kpiName: string) {
-  const sheet = await employee.post<{ id: number }>('kpis', {
-    type_id: 2,
-    from: '2043-01-01',
-    to: '2043-12-31',
-    name: unique('PDF plan'),
-  });
-  const withObjective = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
-    name: 'Keep customers',
-    weight: 100,
-    kpi_id: sheet.id,
-    perspective_id: 2,
-  });
-  await employee.post('kpis/objectives/kpis', {
-    name: kpiName,
-    weight: 100,
-    time: 'Every quarter',
-    target: 10,
-    target_unit_id: 3,
-    kpi_id: sheet.id,
-    objective_id: withObjective.objectives[0]!.id,
-  });
-  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
-  await lm.patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
-  await oo.patch('kpis/actions/approve', { kpi_id: sheet.id });
-  return sheet.id;
-}
-
 /** The review, filled by each side before each step: 1004 submits, 1003 approves, 1002 completes it. */
 async function completedReview(employee: ApiSession, lm: ApiSession, oo: ApiSession, kpiName: string) {
-  const kpiId = await approvedSheet(employee, lm, oo, kpiName);
+  const kpiId = await approvedSheet(
+    { employee, lineManager: lm, oneOverOne: oo },
+    {
+      from: '2043-01-01',
+      to: '2043-12-31',
+      name: unique('PDF plan'),
+      objective: 'Keep customers',
+      kpi: kpiName,
+    },
+  );
   const review = await employee.post<Review>('eprs', {
     kpi_id: kpiId,
     type_id: 2,
@@ -180,7 +161,16 @@ test.describe('the PDF of a performance review', () => {
     const employee = await apiAs(request, '1004');
     const lm = await apiAs(request, '1003');
     const oo = await apiAs(request, '1002');
-    const kpiId = await approvedSheet(employee, lm, oo, unique('Calls answered'));
+    const kpiId = await approvedSheet(
+      { employee, lineManager: lm, oneOverOne: oo },
+      {
+        from: '2043-01-01',
+        to: '2043-12-31',
+        name: unique('PDF plan'),
+        objective: 'Keep customers',
+        kpi: unique('Calls answered'),
+      },
+    );
     const review = await employee.post<Review>('eprs', {
       kpi_id: kpiId,
       type_id: 2,

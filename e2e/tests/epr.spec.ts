@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type ApiSession, apiAs, unique } from '../support/api';
+import { apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
+import { approvedSheet } from '../support/kpi';
 
 /**
  * A performance review of 1004 (line manager 1003, O&O 1002) the whole way
@@ -20,35 +21,6 @@ async function attach(page: Page, kpiName: string, file: { name: string; mimeTyp
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: `Add an evidence image to ${kpiName}` }).click();
   await (await chooser).setFiles(file);
-}
-
-/** An approved sheet of 1004 with one objective and one KPI (target 10 Count). */
-async function approvedSheet(employee: ApiSession, lm: ApiSession, oo: ApiSession, kpiName: string) {
-  const sheet = await employee.post<{ id: number }>('kpis', {
-    type_id: 2,
-    from: '2042-01-01',
-    to: '2042-12-31',
-    name: unique('Review plan'),
-  });
-  const withObjective = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
-    name: 'Win new customers',
-    weight: 100,
-    kpi_id: sheet.id,
-    perspective_id: 2,
-  });
-  await employee.post('kpis/objectives/kpis', {
-    name: kpiName,
-    weight: 100,
-    time: 'Every quarter',
-    target: 10,
-    target_unit_id: 3,
-    kpi_id: sheet.id,
-    objective_id: withObjective.objectives[0]!.id,
-  });
-  await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
-  await lm.patch('kpis/actions/approve-line-manager', { kpi_id: sheet.id });
-  await oo.patch('kpis/actions/approve', { kpi_id: sheet.id });
-  return sheet.id;
 }
 
 async function tab(page: Page, name: string) {
@@ -88,7 +60,16 @@ test.describe('performance reviews', () => {
     const lm = await apiAs(request, '1003');
     const oo = await apiAs(request, '1002');
     const kpiName = unique('Customers won');
-    const kpiId = await approvedSheet(employee, lm, oo, kpiName);
+    const kpiId = await approvedSheet(
+      { employee, lineManager: lm, oneOverOne: oo },
+      {
+        from: '2042-01-01',
+        to: '2042-12-31',
+        name: unique('Review plan'),
+        objective: 'Win new customers',
+        kpi: kpiName,
+      },
+    );
     const review = await employee.post<{ id: number }>('eprs', {
       kpi_id: kpiId,
       type_id: 2,
