@@ -104,6 +104,10 @@ export interface MadeEmployee {
   password: string;
 }
 
+export const CAST_ROLES = ['employee', 'lm', 'oo', 'admin', 'peer', 'stranger'] as const;
+export type CastRole = (typeof CAST_ROLES)[number];
+export type Cast = Record<CastRole, MadeEmployee> & { tokens: Record<CastRole, string> };
+
 /** Small builders for test data; every test makes what it needs. */
 export class Factory {
   private seq = 0;
@@ -184,11 +188,32 @@ export class Factory {
   }
 
   /** An employee with a line manager and an O&O above. */
-  async chain(): Promise<{ oo: MadeEmployee; lm: MadeEmployee; employee: MadeEmployee }> {
+  async chain(
+    options: { name?: string } = {},
+  ): Promise<{ oo: MadeEmployee; lm: MadeEmployee; employee: MadeEmployee }> {
     const oo = await this.employee();
     const lm = await this.employee({ parentId: oo.id });
-    const employee = await this.employee({ parentId: lm.id });
+    const employee = await this.employee({
+      parentId: lm.id,
+      ...(options.name ? { name: options.name } : {}),
+    });
     return { oo, lm, employee };
+  }
+
+  /**
+   * Everyone a permission table asks about, each signed in: the employee
+   * (named as given), their line manager and O&O, a peer under the same
+   * manager, an HR administrator and a stranger.
+   */
+  async cast(options: { name?: string } = {}): Promise<Cast> {
+    const { oo, lm, employee } = await this.chain(options);
+    const peer = await this.employee({ parentId: lm.id });
+    const admin = await this.employee({ admin: true });
+    const stranger = await this.employee();
+    const people = { employee, lm, oo, peer, admin, stranger };
+    const tokens = {} as Record<CastRole, string>;
+    for (const who of CAST_ROLES) tokens[who] = await this.token(people[who]);
+    return { ...people, tokens };
   }
 
   /** Signs in through the API and returns the session user. */

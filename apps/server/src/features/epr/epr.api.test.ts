@@ -2,31 +2,22 @@ import { EPR_MESSAGES } from '@hr/contracts/epr';
 import { MESSAGES } from '@hr/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, eprRow, eprState, setEprStatus } from '../../../test/factories/epr';
-import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../../test/helper';
+import {
+  CAST_ROLES,
+  type Cast,
+  type CastRole,
+  setupApi,
+  statementsDuring,
+  type TestContext,
+} from '../../../test/helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await setupApi();
 });
 
-type Who = 'employee' | 'lm' | 'oo' | 'admin' | 'peer' | 'stranger';
-const ROLES: Who[] = ['employee', 'lm', 'oo', 'admin', 'peer', 'stranger'];
-
-interface Cast extends Record<Exclude<Who, never>, MadeEmployee> {
-  tokens: Record<Who, string>;
-}
-
-/** The employee, their line manager and O&O, a peer under the same manager, an HR admin and a stranger. */
-async function cast(): Promise<Cast> {
-  const { oo, lm, employee } = await ctx.factory.chain();
-  const peer = await ctx.factory.employee({ parentId: lm.id });
-  const admin = await ctx.factory.employee({ admin: true });
-  const stranger = await ctx.factory.employee();
-  const people = { employee, lm, oo, peer, admin, stranger };
-  const tokens = {} as Record<Who, string>;
-  for (const who of ROLES) tokens[who] = await ctx.factory.token(people[who]);
-  return { ...people, tokens };
-}
+type Who = CastRole;
+const ROLES = CAST_ROLES;
 
 const BASE = '/api/v1/eprs';
 const call = (
@@ -127,7 +118,7 @@ const act = (token: string, action: string, id: number) =>
 
 describe('lookups', () => {
   it('types, the statuses 0 to 6 and 10, and the approved sheets a review may be made for', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     expect((await call('GET', `${BASE}/types`, c.tokens.employee)).json()).toEqual([
       { id: 1, name: 'Annual review' },
       { id: 2, name: 'Interim review' },
@@ -148,7 +139,7 @@ describe('lookups', () => {
 
 describe('making a review', () => {
   it('takes the sheet’s active KPIs as Section A and the company’s values as Section B', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { sheet } = await approvedSheet(
       ctx.db,
       { employeeId: c.employee.id, lineManagerId: c.lm.id, oneOverOneId: c.oo.id },
@@ -194,7 +185,7 @@ describe('making a review', () => {
   });
 
   it('an annual review of a yearly sheet takes the sheet’s dates', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { sheet } = await approvedSheet(
       ctx.db,
       { employeeId: c.employee.id, lineManagerId: c.lm.id, oneOverOneId: c.oo.id },
@@ -211,7 +202,7 @@ describe('making a review', () => {
   });
 
   it('shows the exact messages of SPEC.md §5 and refuses sheets that are not approved, not theirs or taken', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const people = { employeeId: c.employee.id, lineManagerId: c.lm.id, oneOverOneId: c.oo.id };
     const empty = await call('POST', BASE, c.tokens.employee, {});
     expect(empty.statusCode).toBe(422);
@@ -251,7 +242,7 @@ describe('making a review', () => {
 
 describe('the whole way, with both send-back loops', () => {
   it('draft → 2 → 5 → 2 → 3 → 10 → 3 → 4, scored as DESIGN.md §4 says', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     let d = await review(c);
 
     // Nothing is filled: submitting says what is missing.
@@ -344,7 +335,7 @@ describe('who changes which part, and when', () => {
   };
 
   it.each(Object.keys(PARTS) as (keyof typeof PARTS)[])('%s: every role in every status', async (name) => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const part = PARTS[name];
     for (const status of [1, 2, 3, 4, 5, 10]) {
@@ -361,7 +352,7 @@ describe('who changes which part, and when', () => {
   });
 
   it('the header changes and the review is deleted in Draft only, by its employee', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const other = await approvedSheet(
       ctx.db,
@@ -387,7 +378,7 @@ describe('who changes which part, and when', () => {
   });
 
   it('each workflow action only from its status and by its role', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const table: [string, number, Who, number][] = [
       ['submit', 1, 'lm', 403],
@@ -411,9 +402,9 @@ describe('who changes which part, and when', () => {
 
 describe('bad input changes nothing', () => {
   it('ratings, comments, actuals and plan rows out of range; unknown and other reviews’ ids', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
-    const other = await review(await cast());
+    const other = await review(await ctx.factory.cast());
     const before = await eprState(ctx.db, d.id);
     const cases: [string, string, unknown, number, string?][] = [
       [`${BASE}/${d.id}/sections/a`, 'rating', { rating: 4 }, 422, EPR_MESSAGES.ratingRange],
@@ -464,7 +455,7 @@ describe('bad input changes nothing', () => {
 
 describe('reading', () => {
   it('self lists the own reviews; team those of the reports, as line manager or O&O', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const ids = async (who: Who, type: string) =>
       (
@@ -489,7 +480,7 @@ describe('reading', () => {
   });
 
   it('a review of any size is read with the same number of statements', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const people = { employeeId: c.employee.id, lineManagerId: c.lm.id, oneOverOneId: c.oo.id };
     const counts: number[] = [];
     for (const size of [1, 6]) {

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, eprState, setEprStatus } from '../../../test/factories/epr';
 import { jpeg, largePng, png } from '../../../test/factories/profile';
-import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { type Cast, setupApi, type TestContext } from '../../../test/helper';
 import { files } from '../../db/schema';
 
 /**
@@ -18,21 +18,6 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await setupApi();
 });
-
-type Who = 'employee' | 'lm' | 'oo' | 'admin' | 'peer' | 'stranger';
-const ROLES: Who[] = ['employee', 'lm', 'oo', 'admin', 'peer', 'stranger'];
-type Cast = Record<Who, MadeEmployee> & { tokens: Record<Who, string> };
-
-async function cast(): Promise<Cast> {
-  const { oo, lm, employee } = await ctx.factory.chain();
-  const peer = await ctx.factory.employee({ parentId: lm.id });
-  const admin = await ctx.factory.employee({ admin: true });
-  const stranger = await ctx.factory.employee();
-  const people = { employee, lm, oo, peer, admin, stranger };
-  const tokens = {} as Record<Who, string>;
-  for (const who of ROLES) tokens[who] = await ctx.factory.token(people[who]);
-  return { ...people, tokens };
-}
 
 const BASE = '/api/v1/eprs';
 interface Evidence {
@@ -80,7 +65,7 @@ const evidenceFiles = async () =>
 
 describe('evidence images', () => {
   it('the employee adds a PNG and a JPG to a line; the people of the review see them, others do not', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const line = linesOf(d)[0]!;
     const first = await upload(c.tokens.employee, line.id, await image('receipt.png'));
@@ -115,7 +100,7 @@ describe('evidence images', () => {
   });
 
   it('refuses what is not a JPG or PNG by its bytes, and anything of 200 KB or more, changing nothing', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const line = linesOf(d)[0]!;
     const before = await eprState(ctx.db, d.id);
@@ -164,7 +149,7 @@ describe('evidence images', () => {
   });
 
   it('who may add and remove, in which status', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const line = linesOf(d)[0]!;
     const before = await eprState(ctx.db, d.id);
@@ -222,7 +207,7 @@ describe('evidence images', () => {
   });
 
   it(`keeps at most ${EVIDENCE_PER_LINE_MAX} images a line`, async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const line = linesOf(d)[0]!;
     for (let i = 0; i < EVIDENCE_PER_LINE_MAX; i++) {
@@ -238,7 +223,7 @@ describe('evidence images', () => {
   });
 
   it('deleting a draft review, or changing its sheet, deletes its stored images too', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await review(c);
     const stored = await evidenceFiles();
     await upload(c.tokens.employee, linesOf(d)[0]!.id, await image());

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, setEprStatus } from '../../../test/factories/epr';
-import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { type Cast, setupApi, type TestContext } from '../../../test/helper';
 import { eprDevPlans, eprStables, eprs } from '../../db/schema';
 
 /**
@@ -14,26 +14,6 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await setupApi();
 });
-
-type Who = 'employee' | 'lm' | 'oo' | 'admin' | 'peer' | 'stranger';
-const ROLES: Who[] = ['employee', 'lm', 'oo', 'admin', 'peer', 'stranger'];
-interface Cast extends Record<Who, MadeEmployee> {
-  tokens: Record<Who, string>;
-}
-
-/** The employee (named as given), their line manager and O&O, a peer, an HR admin and a stranger. */
-async function cast(name?: string): Promise<Cast> {
-  const oo = await ctx.factory.employee();
-  const lm = await ctx.factory.employee({ parentId: oo.id });
-  const employee = await ctx.factory.employee({ parentId: lm.id, ...(name ? { name } : {}) });
-  const peer = await ctx.factory.employee({ parentId: lm.id });
-  const admin = await ctx.factory.employee({ admin: true });
-  const stranger = await ctx.factory.employee();
-  const people = { employee, lm, oo, peer, admin, stranger };
-  const tokens = {} as Record<Who, string>;
-  for (const who of ROLES) tokens[who] = await ctx.factory.token(people[who]);
-  return { ...people, tokens };
-}
 
 const BASE = '/api/v1/eprs';
 
@@ -133,7 +113,7 @@ async function pages(pdf: Buffer): Promise<string[]> {
 
 describe('the PDF of a completed review', () => {
   it('downloads with its four sections, the marks, the overall rating and the development plan', async () => {
-    const c = await cast('Tanvir Ahmed');
+    const c = await ctx.factory.cast({ name: 'Tanvir Ahmed' });
     const d = await completed(c);
     const res = await download(d.id, c.tokens.employee);
     expect(res.statusCode, res.body).toBe(200);
@@ -191,7 +171,7 @@ describe('the PDF of a completed review', () => {
   });
 
   it('long texts run over pages: every page has the header and its number', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await completed(c);
     const long = (word: string) =>
       Array.from({ length: 280 }, (_, i) => `${word}${i}`)
@@ -239,7 +219,7 @@ describe('the PDF of a completed review', () => {
     ['Arabic', 'محمد عبد الله'],
     ['Chinese', '李小龙'],
   ])('an employee named in %s: the PDF renders with the name as written', async (_script, name) => {
-    const c = await cast(name);
+    const c = await ctx.factory.cast({ name: name });
     const d = await completed(c, name === '李小龙' ? '表现很好，继续努力。' : 'عمل ممتاز هذا العام');
     const res = await download(d.id, c.tokens.lm);
     expect(res.statusCode, res.body).toBe(200);
@@ -258,7 +238,7 @@ describe('the PDF of a completed review', () => {
 
 describe('who may download it, and when', () => {
   it('the employee, the line manager, the O&O and HR admins; not a peer or a stranger; not without a token', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await completed(c);
     for (const who of ['employee', 'lm', 'oo', 'admin'] as const) {
       const res = await download(d.id, c.tokens[who]);
@@ -276,7 +256,7 @@ describe('who may download it, and when', () => {
   });
 
   it('a review that is not completed is refused with 409 epr_not_completed (after the read check)', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const d = await draft(c);
     for (const status of [1, 2, 3, 5, 10]) {
       await setEprStatus(ctx.db, d.id, status);
@@ -292,7 +272,7 @@ describe('who may download it, and when', () => {
   });
 
   it('an unknown review is a 404; an id that is not a number a 400', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const unknown = await download(987_654_321, c.tokens.admin);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('record_not_found');

@@ -12,7 +12,13 @@ import {
   objectiveRows,
   setKpiStatus,
 } from '../../../test/factories/kpi';
-import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../../test/helper';
+import {
+  CAST_ROLES,
+  type CastRole,
+  setupApi,
+  statementsDuring,
+  type TestContext,
+} from '../../../test/helper';
 import { auditLog, comments, kpis } from '../../db/schema';
 
 let ctx: TestContext;
@@ -20,30 +26,8 @@ beforeAll(async () => {
   ctx = await setupApi();
 });
 
-type Who = 'employee' | 'lm' | 'oo' | 'admin' | 'peer' | 'stranger';
-const ROLES: Who[] = ['employee', 'lm', 'oo', 'admin', 'peer', 'stranger'];
-
-interface Cast {
-  employee: MadeEmployee;
-  lm: MadeEmployee;
-  oo: MadeEmployee;
-  peer: MadeEmployee;
-  admin: MadeEmployee;
-  stranger: MadeEmployee;
-  tokens: Record<Who, string>;
-}
-
-/** The employee, their line manager and O&O, a peer under the same manager, an HR admin and a stranger. */
-async function cast(): Promise<Cast> {
-  const { oo, lm, employee } = await ctx.factory.chain();
-  const peer = await ctx.factory.employee({ parentId: lm.id });
-  const admin = await ctx.factory.employee({ admin: true });
-  const stranger = await ctx.factory.employee();
-  const people = { employee, lm, oo, peer, admin, stranger };
-  const tokens = {} as Record<Who, string>;
-  for (const who of ROLES) tokens[who] = await ctx.factory.token(people[who]);
-  return { ...people, tokens };
-}
+type Who = CastRole;
+const ROLES = CAST_ROLES;
 
 const BASE = '/api/v1/kpis';
 const call = (
@@ -104,7 +88,7 @@ const fieldErrors = (body: { errors?: { children?: Record<string, { errors?: str
 
 describe('KPI lookups', () => {
   it('answers types, statuses, perspectives, target units and years to any signed-in employee', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const year = await kpiYear(ctx.db);
     const t = c.tokens.stranger;
     expect((await call('GET', `${BASE}/types`, t)).json()).toEqual([
@@ -147,7 +131,7 @@ describe('KPI lookups', () => {
 
 describe('making a KPI sheet', () => {
   it('type 1 takes its name and period from the year and stores the approvers and the creator', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const year = await kpiYear(ctx.db);
     const res = await create(c.tokens.employee, { type_id: 1, year_id: year.id });
     expect(res.statusCode, res.body).toBe(201);
@@ -177,7 +161,7 @@ describe('making a KPI sheet', () => {
   });
 
   it('one yearly sheet per employee and year: a second is refused and nothing is added', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const year = await kpiYear(ctx.db);
     const first = await sheet(c.tokens.employee, { type_id: 1, year_id: year.id });
     const again = await create(c.tokens.employee, { type_id: 1, year_id: year.id });
@@ -191,7 +175,7 @@ describe('making a KPI sheet', () => {
   });
 
   it('type 2 needs its period; the form messages are those of the contract', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const res = await create(c.tokens.employee, { type_id: 2 });
     expect(res.statusCode).toBe(422);
     expect(fieldErrors(res.json())).toEqual({
@@ -214,13 +198,13 @@ describe('making a KPI sheet', () => {
   });
 
   it('a custom sheet without a name is named after its period', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const res = await create(c.tokens.employee, customSheetBody({ name: null }));
     expect(res.json().name).toBe('01-01-2031 – 30-06-2031');
   });
 
   it('unknown type or year is a 422 on the field', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const type = await create(c.tokens.employee, { type_id: 99, from: '2031-01-01', to: '2031-02-01' });
     expect(type.statusCode).toBe(422);
     expect(type.json().error).toBe('kpi_type_unknown');
@@ -229,7 +213,7 @@ describe('making a KPI sheet', () => {
   });
 
   it('a line manager makes a sheet for a direct report; nobody else may make one for another', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const res = await create(c.tokens.lm, customSheetBody({ employee_id: c.employee.id }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
@@ -250,7 +234,7 @@ describe('making a KPI sheet', () => {
 
   it('refuses without a token and with a wrong body type', async () => {
     expect((await create(null, customSheetBody())).statusCode).toBe(401);
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const res = await create(c.tokens.employee, customSheetBody({ type_id: 'two' }));
     expect(res.statusCode).toBe(422);
   });
@@ -258,7 +242,7 @@ describe('making a KPI sheet', () => {
 
 describe('objectives and objective KPIs', () => {
   it('are added, changed and deleted by the employee while the sheet is a draft', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const o = await objective(c.tokens.employee, id, { weight: 60.5 });
     const k = await objectiveKpi(c.tokens.employee, id, o, { weight: 33.33 });
@@ -316,7 +300,7 @@ describe('objectives and objective KPIs', () => {
   });
 
   it('show the exact messages of SPEC.md §5', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const cases: [object, Record<string, string[]>][] = [
       [objectiveBody(id, { name: '' }), { name: [MESSAGES.nameRequired] }],
@@ -356,7 +340,7 @@ describe('objectives and objective KPIs', () => {
   });
 
   it('refuse unknown ids and other sheets’ items, changing nothing', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const other = await sheet(c.tokens.peer);
     const otherObjective = await objective(c.tokens.peer, other);
@@ -400,7 +384,7 @@ describe('objectives and objective KPIs', () => {
   });
 
   it('only the employee or the creator changes them; every other role is refused', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const o = await objective(c.tokens.employee, id);
     for (const who of ['lm', 'oo', 'admin', 'peer', 'stranger'] as const) {
@@ -415,7 +399,7 @@ describe('objectives and objective KPIs', () => {
   });
 
   it('are frozen while the sheet is with the line manager, the O&O, or approved', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const o = await objective(c.tokens.employee, id);
     for (const status of [2, 3, 4]) {
@@ -437,7 +421,7 @@ describe('objectives and objective KPIs', () => {
 
 describe('submitting: the weights must add up to 100', () => {
   it('refuses objective weights that do not add up, naming the sum', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const o = await objective(c.tokens.employee, id, { weight: 90 });
     await objectiveKpi(c.tokens.employee, id, o, { weight: 100 });
@@ -452,7 +436,7 @@ describe('submitting: the weights must add up to 100', () => {
   });
 
   it('refuses an objective whose KPI weights do not add up, naming it', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const o = await objective(c.tokens.employee, id, { weight: 100, name: 'Reduce churn' });
     await objectiveKpi(c.tokens.employee, id, o, { weight: 33.33 });
@@ -467,14 +451,14 @@ describe('submitting: the weights must add up to 100', () => {
   });
 
   it('an empty sheet cannot be submitted', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     const res = await act(c.tokens.employee, 'submit', id);
     expect(res.json()).toMatchObject({ error: 'kpi_objective_weights', params: { total: '0.00' } });
   });
 
   it('a balanced sheet goes to the line manager and remembers its first submission', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id } = await balancedSheet(c.tokens.employee);
     const res = await act(c.tokens.employee, 'submit', id);
     expect(res.statusCode, res.body).toBe(200);
@@ -500,7 +484,7 @@ describe('the workflow table, every role × every status × every action', () =>
 
   for (const [action, byStatus] of Object.entries(ALLOWED)) {
     it(`${action}`, async () => {
-      const c = await cast();
+      const c = await ctx.factory.cast();
       const { id } = await balancedSheet(c.tokens.employee);
       const rolesWithAction = new Set(Object.values(byStatus));
       for (const status of [1, 2, 3, 4, 5]) {
@@ -522,7 +506,7 @@ describe('the workflow table, every role × every status × every action', () =>
   }
 
   it('the whole way: submit, update requested by the line manager, again, by the O&O, then approved', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id } = await balancedSheet(c.tokens.employee);
     const steps: [Who, string, number][] = [
       ['employee', 'submit', 2],
@@ -548,7 +532,7 @@ describe('the workflow table, every role × every status × every action', () =>
   });
 
   it('a line manager who made the sheet for a report still approves it: the employee submits', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const res = await create(c.tokens.lm, customSheetBody({ employee_id: c.employee.id }));
     const id = res.json().id;
     const o = await objective(c.tokens.lm, id, { weight: 100 });
@@ -561,7 +545,7 @@ describe('the workflow table, every role × every status × every action', () =>
 
 describe('reading a sheet and the lists', () => {
   it('the employee, line manager, O&O and HR admins read a sheet; a peer and a stranger do not', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id } = await balancedSheet(c.tokens.employee);
     await act(c.tokens.employee, 'submit', id);
     for (const who of ROLES) {
@@ -580,7 +564,7 @@ describe('reading a sheet and the lists', () => {
   });
 
   it('a sheet of any size is read with the same number of statements', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const small = await sheet(c.tokens.employee);
     await objective(c.tokens.employee, small);
     const big = (await balancedSheet(c.tokens.employee)).id;
@@ -595,7 +579,7 @@ describe('reading a sheet and the lists', () => {
   });
 
   it('self lists the own sheets; team lists those of reports to their line manager and O&O', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const mine = await sheet(c.tokens.employee);
     const peers = await sheet(c.tokens.peer);
     const ids = async (token: string, query: string) => {
@@ -627,7 +611,7 @@ describe('reading a sheet and the lists', () => {
 
 describe('changing and deleting a sheet', () => {
   it('changes in Draft and Update requested only', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     for (const status of [1, 2, 3, 4, 5]) {
       await setKpiStatus(ctx.db, id, status);
@@ -645,7 +629,7 @@ describe('changing and deleting a sheet', () => {
   });
 
   it('deletes in Draft only, by its employee', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
     await objective(c.tokens.employee, id);
     for (const who of ['lm', 'oo', 'admin', 'peer', 'stranger'] as const) {
@@ -664,7 +648,7 @@ describe('changing and deleting a sheet', () => {
 
 describe('items removed after the first submission', () => {
   it('are kept struck through (status 3), out of the totals, and cannot be changed', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id, first, second, kpis: k } = await balancedSheet(c.tokens.employee);
     await act(c.tokens.employee, 'submit', id);
     await act(c.tokens.lm, 'update-requested', id);
@@ -717,7 +701,7 @@ describe('items removed after the first submission', () => {
 
 describe('copying a sheet', () => {
   it('makes a new draft with the active objectives and KPIs, without comments', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id, kpis: k } = await balancedSheet(c.tokens.employee);
     await act(c.tokens.employee, 'submit', id);
     await act(c.tokens.lm, 'update-requested', id);
@@ -751,7 +735,7 @@ describe('copying a sheet', () => {
   });
 
   it('is for the employee and their line manager only', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const { id } = await balancedSheet(c.tokens.employee);
     expect((await call('POST', `${BASE}/${id}/copy`, c.tokens.lm, customSheetBody())).statusCode).toBe(201);
     for (const who of ['oo', 'admin'] as const) {
@@ -778,7 +762,7 @@ describe('KPI reference data (years, perspectives, target units)', () => {
   ] as const;
 
   it('HR administrators add, change and delete them; everyone else is refused and nothing changes', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     for (const [path, body] of KINDS) {
       for (const who of ['employee', 'lm', 'oo', 'peer'] as const) {
         const refused = await call('POST', `/api/v1${path}`, c.tokens[who], body);
@@ -815,7 +799,7 @@ describe('KPI reference data (years, perspectives, target units)', () => {
   });
 
   it('one in use is not deleted', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const year = await kpiYear(ctx.db);
     await sheet(c.tokens.employee, { type_id: 1, year_id: year.id });
     const res = await call('DELETE', `/api/v1/kpis/years/${year.id}`, c.tokens.admin);
@@ -826,7 +810,7 @@ describe('KPI reference data (years, perspectives, target units)', () => {
   });
 
   it('checks names and periods', async () => {
-    const c = await cast();
+    const c = await ctx.factory.cast();
     const blank = await call('POST', '/api/v1/kpis/years', c.tokens.admin, {
       name: '',
       from_date: '2040-01-01',
