@@ -2,10 +2,10 @@ import { type Asset, assetCreate } from '@hr/contracts/admin';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { useCompanyOptions } from '../../../components/employee-search/api';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { formatDate } from '../../../lib/dates';
-import { AdminOnly } from '../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface AssetValues {

@@ -2,7 +2,7 @@ import { type Company, companyCreate } from '@hr/contracts/admin';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AdminOnly } from '../components/AdminOnly';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface CompanyValues {

@@ -5,9 +5,9 @@ import { DatePicker, Form, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { useCompanyOptions } from '../../../components/employee-search/api';
 import { formatDate } from '../../../lib/dates';
-import { AdminOnly } from '../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface Values {

@@ -13,9 +13,9 @@ import { DATE_FORMAT } from '@hr/contracts/limits';
 import { DatePicker, Form, Input, InputNumber, Switch, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
-import { AdminOnly } from '../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface YearValues {

@@ -2,8 +2,8 @@ import { LEAVE_DURATION_SORT_FIELDS, LEAVE_TYPE_SORT_FIELDS } from '@hr/contract
 import { type LeaveDuration, type LeaveType, leaveDurationBody, leaveTypeBody } from '@hr/contracts/leave';
 import { Form, Input, InputNumber, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
-import { AdminOnly } from '../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface TypeValues {

@@ -1,8 +1,8 @@
 import { type Office, officeCreate } from '@hr/contracts/admin';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { useCompanyOptions } from '../../../components/employee-search/api';
-import { AdminOnly } from '../components/AdminOnly';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface OfficeValues {

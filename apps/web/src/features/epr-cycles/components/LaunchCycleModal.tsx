@@ -11,8 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
 import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { translateValidation } from '../../../lib/i18n';
+import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
 import { useCycleTypes, useLaunchCycle } from '../api';
 
 interface Values {
@@ -26,16 +25,6 @@ interface Values {
 }
 
 const rules = zodRules(eprCycleForm);
-
-/** A date rule against another field of the form: refused when `bad(value, other)`. */
-const against =
-  (other: keyof Values, bad: (value: Dayjs, other: Dayjs) => boolean, message: string) =>
-  ({ getFieldValue }: { getFieldValue: (name: keyof Values) => unknown }) => ({
-    validator: async (_: unknown, value?: Dayjs) => {
-      const o = getFieldValue(other) as Dayjs | undefined;
-      if (value && o && bad(value, o)) throw new Error(translateValidation(message));
-    },
-  });
 
 /**
  * "Launch review cycle": the period, the review type, the deadline, and
@@ -119,7 +108,7 @@ export function LaunchCycleModal({
             dependencies={['from_date']}
             rules={[
               ...rules('to_date'),
-              against('from_date', (to, from) => to.isBefore(from, 'day'), EPR_MESSAGES.toBeforeFrom),
+              dateAgainst('from_date', (to, from) => to.isBefore(from, 'day'), EPR_MESSAGES.toBeforeFrom),
             ]}
             required
             style={half}
@@ -132,7 +121,7 @@ export function LaunchCycleModal({
             dependencies={['from_date']}
             rules={[
               ...rules('deadline'),
-              against(
+              dateAgainst(
                 'from_date',
                 (deadline, from) => deadline.isBefore(from, 'day'),
                 EPR_CYCLE_MESSAGES.deadlineBeforeFrom,

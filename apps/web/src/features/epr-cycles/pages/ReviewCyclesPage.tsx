@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { EprCycleItem } from '@hr/contracts/epr-cycles';
 import { DEFAULT_PAGE_SIZE } from '@hr/contracts/limits';
-import { Button, Card, Empty, Result } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { AdminOnly } from '../../../components/AdminOnly';
 import { type ListColumns, ListTable } from '../../../components/list/ListTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoading } from '../../../components/PageLoading';
 import { formatDate } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
-import { useMe } from '../../auth/api';
 import { useCycles } from '../api';
 import { CycleDrawer } from '../components/CycleDrawer';
 import { CycleProgress } from '../components/CycleProgress';
@@ -138,20 +137,9 @@ function Cycles() {
 /** /admin/review-cycles: HR administrators launch the reviews of a period and follow them. */
 export function Component() {
   const { t } = useTranslation();
-  const me = useMe();
-  if (me.isLoading) return <PageLoading />;
-  if (!me.data?.user.is_admin)
-    return (
-      <Result
-        status="403"
-        title="403"
-        subTitle={t('eprCycles.forbidden')}
-        extra={
-          <Link to="/profile">
-            <Button type="primary">{t('errors.goHome')}</Button>
-          </Link>
-        }
-      />
-    );
-  return <Cycles />;
+  return (
+    <AdminOnly reason={t('eprCycles.forbidden')}>
+      <Cycles />
+    </AdminOnly>
+  );
 }

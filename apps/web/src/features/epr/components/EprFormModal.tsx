@@ -7,8 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DATE_FORMAT, formatDate, toApiDate } from '../../../lib/dates';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { translateValidation } from '../../../lib/i18n';
+import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/notify';
 import { type EprPeriod, useEprPeriods, useEprTypes, useSaveEpr } from '../api';
 
@@ -166,13 +165,7 @@ export function EprFormModal({
             dependencies={['from_date']}
             rules={[
               ...rules('to_date'),
-              ({ getFieldValue }) => ({
-                validator: async (_, to?: Dayjs) => {
-                  const from = getFieldValue('from_date') as Dayjs | undefined;
-                  if (from && to?.isBefore(from, 'day'))
-                    throw new Error(translateValidation(EPR_MESSAGES.toBeforeFrom));
-                },
-              }),
+              dateAgainst('from_date', (to, from) => to.isBefore(from, 'day'), EPR_MESSAGES.toBeforeFrom),
             ]}
             required
             style={half}

@@ -2,11 +2,14 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoading } from '../../../components/PageLoading';
-import { useMe } from '../../auth/api';
+import { useMe } from '../features/auth/api';
+import { PageLoading } from './PageLoading';
 
-/** The administration screens are for HR administrators; anyone else reaching one by URL sees a 403 page. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/**
+ * The administration screens are for HR administrators; anyone else reaching
+ * one by URL sees a 403 page (with the screen's own reason when it gives one).
+ */
+export function AdminOnly({ children, reason }: { children: ReactNode; reason?: string }) {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isLoading) return <PageLoading />;
@@ -15,7 +18,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
       <Result
         status="403"
         title="403"
-        subTitle={t('admin.common.forbidden')}
+        subTitle={reason ?? t('admin.common.forbidden')}
         extra={
           <Link to="/profile">
             <Button type="primary">{t('errors.goHome')}</Button>
