@@ -60,6 +60,8 @@ export const RECORD_SECTIONS = {
   office: 'directory',
   groups: 'directory',
   account: 'personal',
+  // The shift an employee works (DESIGN.md §9: attendance is personal).
+  shift: 'personal',
   salary: 'compensation',
 } as const satisfies Record<string, DataClass>;
 export type RecordSection = keyof typeof RECORD_SECTIONS;

@@ -117,11 +117,13 @@ export function pgCode(err: unknown): string | undefined {
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Changed fields only, for the audit row. */
+/** Changed fields only, for the audit row. A list (weekdays) is compared by its items. */
 export function changes(before: Record<string, unknown>, patch: Record<string, unknown>) {
   const out: Record<string, { from: unknown; to: unknown }> = {};
+  const same = (a: unknown, b: unknown) =>
+    a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
   for (const [key, value] of Object.entries(patch)) {
-    if (value !== undefined && before[key] !== value) out[key] = { from: before[key] ?? null, to: value };
+    if (value !== undefined && !same(before[key], value)) out[key] = { from: before[key] ?? null, to: value };
   }
   return out;
 }

@@ -16,6 +16,8 @@ export const ADMIN_RESOURCES = {
   leaveTypes: { path: 'leave/types', queryKey: ['leave', 'types'], query: { all: true } },
   leaveDurations: { path: 'leave/durations', queryKey: ['leave', 'durations'], query: { all: true } },
   holidays: { path: 'holidays', queryKey: ['holidays'] },
+  // Every shift, disabled ones too; the profile's assign form reads `shifts?enabled=true` under the same key.
+  shifts: { path: 'shifts', queryKey: ['shifts'] },
   kpiYears: { path: 'kpis/years', queryKey: ['kpi', 'lookup', 'years'], query: { all: true } },
   kpiPerspectives: {
     path: 'kpis/objectives/perspectives',

@@ -51,7 +51,15 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
    * plus button beside the search, and its sort remembered apart.
    */
   embedded?: boolean;
+  /**
+   * Where the screen's texts (title, subtitle, add, searchPlaceholder, empty,
+   * createTitle, editTitle) are: `admin.<resource>` unless a module keeps
+   * them in its own locale file (`shifts.admin`).
+   */
+  texts?: string;
 }
+
+type ScreenText = 'title' | 'subtitle' | 'add' | 'searchPlaceholder' | 'empty' | 'createTitle' | 'editTitle';
 
 /** Enter in a date picker or a select picks (the typed date, the option); only in a text field does it save. */
 function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>) {
@@ -209,22 +217,25 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     setPage(pagination.current ?? page);
   };
 
-  const title = t(`admin.${r}.title`);
+  const texts = props.texts ?? `admin.${r}`;
+  // Keys built at run time; the cast names one existing key for the typed `t`.
+  const text = (key: ScreenText) => t(`${texts}.${key}` as 'admin.companies.title');
+  const title = text('title');
   const add = (
-    <Tooltip title={t(`admin.${r}.add`)}>
+    <Tooltip title={text('add')}>
       <Button
         type="primary"
         shape="circle"
         size={props.embedded ? 'middle' : 'large'}
         icon={<PlusOutlined />}
-        aria-label={t(`admin.${r}.add`)}
+        aria-label={text('add')}
         onClick={() => open('new')}
       />
     </Tooltip>
   );
   return (
     <>
-      {props.embedded ? null : <PageHeader title={title} subtitle={t(`admin.${r}.subtitle`)} extra={add} />}
+      {props.embedded ? null : <PageHeader title={title} subtitle={text('subtitle')} extra={add} />}
       <Card size="small">
         <Flex className="admin-toolbar" justify="space-between" align="center" wrap gap={12}>
           <Flex className="admin-toolbar__filters" align="center" wrap gap={12}>
@@ -233,7 +244,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               prefix={<SearchOutlined />}
-              placeholder={t(`admin.${r}.searchPlaceholder`)}
+              placeholder={text('searchPlaceholder')}
               aria-label={t('common.search')}
               maxLength={100}
               className="admin-toolbar__search"
@@ -251,7 +262,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
           onChange={onChange}
           scroll={{ x: 'max-content' }}
           aria-label={title}
-          locale={{ emptyText: t(`admin.${r}.empty`) }}
+          locale={{ emptyText: text('empty') }}
           pagination={{
             current: page,
             pageSize: limit,
@@ -266,7 +277,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
       </Card>
       <Modal
         open={editing !== null}
-        title={editing === 'new' ? t(`admin.${r}.createTitle`) : t(`admin.${r}.editTitle`)}
+        title={editing === 'new' ? text('createTitle') : text('editTitle')}
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onOk={save}
