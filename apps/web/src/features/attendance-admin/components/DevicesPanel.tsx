@@ -1,0 +1,250 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  DEVICE_CODE_MAX,
+  type Device,
+  type DeviceWithKey,
+  deviceCreate,
+} from '@hr/contracts/attendance-intake';
+import { Button, Card, Empty, Flex, Form, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
+import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { useAddDevice, useDeleteDevice, useDevices, useNewKey, useUpdateDevice } from '../api';
+import { DeviceKeyModal } from './DeviceKeyModal';
+
+const rules = zodRules(deviceCreate);
+
+interface Values {
+  code?: string;
+  name?: string;
+}
+
+/** Adds a device (code and name), or renames one (`device` given). */
+function DeviceFormModal({
+  open,
+  device,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  device: Device | null;
+  onClose: () => void;
+  onAdded: (device: DeviceWithKey) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const add = useAddDevice();
+  const update = useUpdateDevice({ silent: true });
+  const pending = add.isPending || update.isPending;
+
+  const onFinish = (values: Values) => {
+    if (device) {
+      update.mutate(
+        { id: device.id, body: { name: values.name ?? '' } },
+        {
+          onSuccess: () => {
+            toastSuccess(t('notices.updated'));
+            onClose();
+          },
+          onError: (error) => applyServerErrors(form, error),
+        },
+      );
+      return;
+    }
+    add.mutate(
+      { code: values.code ?? '', name: values.name ?? '' },
+      {
+        onSuccess: (made) => {
+          onClose();
+          onAdded(made);
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  };
+
+  const title = device
+    ? t('attendanceAdmin.devices.renameTitle', { code: device.code })
+    : t('attendanceAdmin.devices.addTitle');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={device ? t('common.save') : t('common.add')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        preserve={false}
+        initialValues={device ? { code: device.code, name: device.name } : {}}
+      >
+        {device ? null : (
+          <Form.Item
+            name="code"
+            label={t('attendanceAdmin.devices.code')}
+            extra={t('attendanceAdmin.devices.codeHelp')}
+            rules={rules('code')}
+            required
+          >
+            <Input maxLength={DEVICE_CODE_MAX} dir="ltr" />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('attendanceAdmin.devices.name')} rules={rules('name')} required>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The attendance devices: add one (its key is shown once), rename it,
+ * disable or enable it, give it a new key, delete one that never sent a
+ * punch.
+ */
+export function DevicesPanel() {
+  const { t } = useTranslation();
+  const devices = useDevices();
+  const update = useUpdateDevice();
+  const newKey = useNewKey();
+  const remove = useDeleteDevice();
+  const [editing, setEditing] = useState<{ device: Device | null } | null>(null);
+  const [shownKey, setShownKey] = useState<DeviceWithKey | null>(null);
+
+  const toggle = async (device: Device) => {
+    if (
+      device.enabled &&
+      !(await confirmDialog({
+        title: t('attendanceAdmin.devices.confirmDisable', { name: device.name }),
+        content: t('attendanceAdmin.devices.confirmDisableText'),
+        okText: t('attendanceAdmin.devices.disable'),
+        danger: true,
+      }))
+    )
+      return;
+    update.mutate(
+      { id: device.id, body: { enabled: !device.enabled } },
+      { onSuccess: () => toastSuccess(t('notices.updated')) },
+    );
+  };
+
+  const renewKey = async (device: Device) => {
+    const sure = await confirmDialog({
+      title: t('attendanceAdmin.devices.confirmNewKey', { name: device.name }),
+      content: t('attendanceAdmin.devices.confirmNewKeyText'),
+      okText: t('attendanceAdmin.devices.newKey'),
+      danger: true,
+    });
+    if (sure) newKey.mutate(device.id, { onSuccess: setShownKey });
+  };
+
+  const del = async (device: Device) => {
+    const sure = await confirmDialog({
+      title: t('attendanceAdmin.devices.confirmDelete', { name: device.name }),
+      content: t('attendanceAdmin.devices.confirmDeleteText'),
+      okText: t('common.delete'),
+      danger: true,
+    });
+    if (sure)
+      remove.mutate(device.id, {
+        onSuccess: () => toastSuccess(t('notices.deleted', { name: device.name })),
+      });
+  };
+
+  const columns: TableColumnsType<Device> = [
+    {
+      title: t('attendanceAdmin.devices.code'),
+      key: 'code',
+      render: (_, d) => <bdi>{d.code}</bdi>,
+    },
+    { title: t('attendanceAdmin.devices.name'), key: 'name', dataIndex: 'name' },
+    {
+      title: t('attendanceAdmin.devices.status'),
+      key: 'status',
+      render: (_, d) => (
+        <Flex gap={4} wrap>
+          {d.enabled ? (
+            <Tag color="green">{t('attendanceAdmin.devices.enabled')}</Tag>
+          ) : (
+            <Tag>{t('attendanceAdmin.devices.disabled')}</Tag>
+          )}
+          {/* A device made without a key sends nothing until it is given one. */}
+          {d.has_key ? null : <Tag color="orange">{t('attendanceAdmin.devices.noKey')}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      title: t('attendanceAdmin.devices.lastSeen'),
+      key: 'last_seen',
+      render: (_, d) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <bdi>{formatDateTime(d.last_seen_at, t('attendanceAdmin.devices.never'))}</bdi>
+        </span>
+      ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, d) => (
+        <Flex gap={4} wrap>
+          <Button size="small" onClick={() => setEditing({ device: d })}>
+            {t('attendanceAdmin.devices.rename')}
+          </Button>
+          <Button size="small" onClick={() => void toggle(d)}>
+            {d.enabled ? t('attendanceAdmin.devices.disable') : t('attendanceAdmin.devices.enable')}
+          </Button>
+          <Button size="small" onClick={() => void renewKey(d)}>
+            {t('attendanceAdmin.devices.newKey')}
+          </Button>
+          <Button size="small" danger onClick={() => void del(d)}>
+            {t('common.delete')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  const items = devices.data?.items ?? [];
+  return (
+    <Card
+      role="region"
+      aria-label={t('attendanceAdmin.devices.title')}
+      title={t('attendanceAdmin.devices.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ device: null })}>
+          {t('attendanceAdmin.devices.add')}
+        </Button>
+      }
+    >
+      {devices.data && items.length === 0 ? (
+        <Empty description={t('attendanceAdmin.devices.empty')} />
+      ) : (
+        <Table<Device>
+          rowKey="id"
+          columns={columns}
+          dataSource={items}
+          loading={devices.isFetching}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+          aria-label={t('attendanceAdmin.devices.title')}
+        />
+      )}
+      <DeviceFormModal
+        open={editing !== null}
+        device={editing?.device ?? null}
+        onClose={() => setEditing(null)}
+        onAdded={setShownKey}
+      />
+      <DeviceKeyModal device={shownKey} onClose={() => setShownKey(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { PageHeader } from '../../../components/PageHeader';
+import { DevicesPanel } from '../components/DevicesPanel';
+import { ImportPanel } from '../components/ImportPanel';
+import { ImportsPanel } from '../components/ImportsPanel';
+import '../attendance-admin.css';
+
+/**
+ * /admin/attendance: how punches get in. The attendance devices (each sends
+ * its punches with a key of its own) and the CSV import of punches, with the
+ * last imports.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <AdminOnly reason={t('attendanceAdmin.forbidden')}>
+      <PageHeader title={t('attendanceAdmin.title')} subtitle={t('attendanceAdmin.subtitle')} />
+      <Flex vertical gap={16} style={{ marginTop: 16 }}>
+        <DevicesPanel />
+        <ImportPanel />
+        <ImportsPanel />
+      </Flex>
+    </AdminOnly>
+  );
+}

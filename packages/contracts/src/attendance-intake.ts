@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { ADMIN_MESSAGES, NAME_MAX, NAME_MIN, referenceListQuery } from './admin';
+import { isCalendarDateTime } from './dates';
+import { sortWithDefault } from './employee-search';
+import { base64Text } from './employees';
+import { type ListResponse, limit, listResponse, page } from './lists';
+import { defineMessages } from './messages';
+import { personRef } from './people';
+
+/**
+ * How punches get in (DESIGN.md §7, §10): attendance devices that send them
+ * with a key of their own, and CSV files that HR administrators import. The
+ * limits, shapes and texts both sides share.
+ */
+
+/** The header a device sends its key in. */
+export const DEVICE_KEY_HEADER = 'x-device-key';
+/** Punches in one device call. */
+export const PUNCH_BATCH_MAX = 1000;
+/** The largest CSV file an import takes: about 100,000 punches. */
+export const PUNCH_FILE_MAX_BYTES = 4 * 1024 * 1024;
+/** Refused rows an import keeps and answers (it counts them all). */
+export const PUNCH_IMPORT_ERRORS_KEPT = 1000;
+export const DEVICE_CODE_MAX = 60;
+/** A punch's time as a device sends it, on the office's wall clock. */
+export const PUNCH_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** Punches before this moment are refused: a device whose clock was reset sends 1970 or 2000. */
+export const PUNCH_EARLIEST = '2000-01-01 00:00:00';
+/**
+ * Punches later than this many hours after the server's clock (UTC) are
+ * refused: no office's wall clock is more than 14 hours ahead of UTC, the
+ * rest is room for a device's clock running fast.
+ */
+export const PUNCH_AHEAD_HOURS = 36;
+
+export const ATTENDANCE_INTAKE_MESSAGES = defineMessages('attendanceAdmin.validation', {
+  codeRequired: 'Code must not be empty',
+  codeFormat: `A code has at most ${DEVICE_CODE_MAX} letters, digits, dots, dashes or underscores, and starts with a letter or digit`,
+  fileNameRequired: 'File name must not be empty',
+  fileNameTooLong: 'File name must be at most 255 characters',
+  fileRequired: 'Choose a CSV file',
+  dryRun: 'dry_run must be true or false',
+  punchesRequired: 'Send the punches as a list',
+  batchTooLarge: `A call sends at most ${PUNCH_BATCH_MAX} punches; send the rest in another call`,
+  punchEid: 'eid must be text',
+  punchAt: `at must be text (${PUNCH_TIME_FORMAT})`,
+  deviceRequired: 'device_id must be the id of a device',
+});
+const M = ATTENDANCE_INTAKE_MESSAGES;
+
+/* Devices */
+
+const code = z
+  .string({ error: M.codeRequired })
+  .trim()
+  .min(1, { error: M.codeRequired, abort: true })
+  .max(DEVICE_CODE_MAX, M.codeFormat)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, M.codeFormat);
+
+const name = z
+  .string({ error: (i) => (i.input === undefined ? ADMIN_MESSAGES.nameRequired : ADMIN_MESSAGES.nameType) })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.nameRequired, abort: true })
+  .min(NAME_MIN, ADMIN_MESSAGES.nameLength)
+  .max(NAME_MAX, ADMIN_MESSAGES.nameLength);
+
+/** POST attendance/devices: the device gets a key of its own, answered once. */
+export const deviceCreate = z.object({ code, name });
+export type DeviceCreate = z.input<typeof deviceCreate>;
+
+/** PATCH attendance/devices/{id}: its name, or whether it may send punches. The code stays. */
+export const deviceUpdate = z
+  .object({ name: name.optional(), enabled: z.boolean({ error: ADMIN_MESSAGES.enabled }).optional() })
+  .refine((v) => v.name !== undefined || v.enabled !== undefined, ADMIN_MESSAGES.nothingToChange);
+export type DeviceUpdate = z.input<typeof deviceUpdate>;
+
+/** DELETE attendance/devices: a device that never sent a punch. */
+export const deviceDelete = z.object({
+  device_id: z.number({ error: M.deviceRequired }).int(M.deviceRequired).min(1, M.deviceRequired),
+});
+
+export const DEVICE_SORT_FIELDS = ['id', 'code', 'name', 'last_seen'] as const;
+
+export const devicesQuery = referenceListQuery.extend({ sort: sortWithDefault('id,desc') });
+
+export const device = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Whether the device has a key (one made before keys existed may not). */
+  has_key: z.boolean(),
+  /** When it last sent punches (ISO time), or null. */
+  last_seen_at: z.string().nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Device = z.infer<typeof device>;
+
+/** A new device, or a device with a new key: the only answers that carry the key. */
+export const deviceWithKey = device.extend({
+  /** 32 random bytes, base64url. Only its SHA-256 is kept: it cannot be shown again. */
+  key: z.string(),
+});
+export type DeviceWithKey = z.infer<typeof deviceWithKey>;
+
+export const devicesResponse = listResponse(device);
+export type DevicesResponse = ListResponse<Device>;
+
+/* The device API */
+
+/** Why a punch of a device's batch was refused. */
+export const PUNCH_REFUSALS = ['eid_unknown', 'time_invalid', 'time_out_of_range'] as const;
+export type PunchRefusal = (typeof PUNCH_REFUSALS)[number];
+
+/** One punch: an employee's E-ID and the moment on the office's clock. */
+export const punchIn = z.object({
+  eid: z.string({ error: M.punchEid }).max(200, M.punchEid),
+  at: z.string({ error: M.punchAt }).max(200, M.punchAt),
+});
+export type PunchIn = z.infer<typeof punchIn>;
+
+/** POST attendance/punches (X-Device-Key): a batch of at most PUNCH_BATCH_MAX punches; empty is a heartbeat. */
+export const punchBatch = z.object({
+  punches: z.array(punchIn, { error: M.punchesRequired }).max(PUNCH_BATCH_MAX, M.batchTooLarge),
+});
+export type PunchBatch = z.infer<typeof punchBatch>;
+
+export const punchBatchResult = z.object({
+  /** Punches in the batch. */
+  received: z.number().int(),
+  /** New punches kept. */
+  added: z.number().int(),
+  /** Punches already kept (sent before, or twice in the batch). */
+  duplicates: z.number().int(),
+  /** Punches refused, by their place in the batch (from 0); the rest of the batch is kept. */
+  refused: z.array(z.object({ index: z.number().int(), reason: z.enum(PUNCH_REFUSALS) })),
+});
+export type PunchBatchResult = z.infer<typeof punchBatchResult>;
+
+/* CSV imports */
+
+/** Why a row of a file was refused. */
+export const IMPORT_REFUSALS = [
+  'columns',
+  'eid_unknown',
+  'time_invalid',
+  'time_out_of_range',
+  'device_unknown',
+] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
+
+/** The English reasons (the web app has them in every language, by the same ids). */
+export const REFUSAL_TEXTS: Record<ImportRefusal, string> = {
+  columns: 'A row has three columns: E-ID, date-time and device code',
+  eid_unknown: 'No employee has this E-ID',
+  time_invalid: 'The date-time is not a real moment written YYYY-MM-DD HH:mm[:ss] or DD-MM-YYYY HH:mm[:ss]',
+  time_out_of_range: 'The date-time is before the year 2000 or in the future',
+  device_unknown: 'No attendance device has this code',
+};
+
+/** The columns of a file, in order; a first line without any digit is taken as their names. */
+export const IMPORT_COLUMNS = ['E-ID', 'Date-time', 'Device'] as const;
+
+/** POST attendance/imports. */
+export const punchImportBody = z.object({
+  file_name: z
+    .string({ error: M.fileNameRequired })
+    .trim()
+    .min(1, { error: M.fileNameRequired, abort: true })
+    .max(255, M.fileNameTooLong),
+  /** The CSV file, base64 (a `data:` prefix is allowed). */
+  file: base64Text(M.fileRequired),
+  /** Check the file and count what it would add, changing nothing. */
+  dry_run: z.boolean({ error: M.dryRun }).optional(),
+});
+export type PunchImportBody = z.input<typeof punchImportBody>;
+
+export const importRowError = z.object({
+  /** The line of the file (from 1; the last line of a row spanning several). */
+  line: z.number().int(),
+  reason: z.enum(IMPORT_REFUSALS),
+  /** The cell that was refused, as the file has it (cut at 60 characters), or null. */
+  value: z.string().nullable(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
+
+export const IMPORT_STATUSES = ['done', 'refused'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const punchImport = z.object({
+  /** Null for a dry run (nothing is kept). */
+  id: z.number().int().nullable(),
+  file_name: z.string(),
+  dry_run: z.boolean(),
+  /** `done`: every row was good and the new ones are kept; `refused`: bad rows, nothing imported. */
+  status: z.enum(IMPORT_STATUSES),
+  /** Rows read (without the names line). */
+  total: z.number().int(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.number().int(),
+  /** The refused rows (the first PUNCH_IMPORT_ERRORS_KEPT), in the order of the file. */
+  errors: z.array(importRowError),
+  created_by: personRef.nullable(),
+  created: z.string(),
+});
+export type PunchImport = z.infer<typeof punchImport>;
+
+export const IMPORT_SORT_FIELDS = ['id', 'created'] as const;
+
+export const punchImportsQuery = z.object({ page, limit, sort: sortWithDefault('id,desc') });
+export const punchImportsResponse = listResponse(punchImport);
+export type PunchImportsResponse = ListResponse<PunchImport>;
+
+/* Times */
+
+const ISO_FORM = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DAY_FIRST_FORM = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A file's date-time as `YYYY-MM-DD HH:mm:ss`, or null: `YYYY-MM-DD HH:mm[:ss]`
+ * or SPEC.md's `DD-MM-YYYY HH:mm[:ss]`, a real date and time.
+ */
+export function fileTime(text: string): string | null {
+  const iso = ISO_FORM.exec(text);
+  const m = iso ?? DAY_FIRST_FORM.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = iso ? [m[1], m[2], m[3]] : [m[3], m[2], m[1]];
+  const value = `${y}-${mo}-${d} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  return isCalendarDateTime(value) ? value : null;
+}
+
+/** A device's time (`YYYY-MM-DD HH:mm:ss` exactly), or null. */
+export function deviceTime(text: string): string | null {
+  return isCalendarDateTime(text) ? text : null;
+}
+
+/** The latest acceptable punch time for a server clock at `now`. */
+export function latestPunch(now: Date): string {
+  return new Date(now.getTime() + PUNCH_AHEAD_HOURS * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
