@@ -7,6 +7,7 @@
  *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
  *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
  *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
+ *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -24,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attendance';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import {
   busiestManager,
@@ -54,8 +56,9 @@ const sliceSeconds = Number(opt('slice') ?? 2);
 const reseed = args.includes('--reseed');
 /** Open chat windows of the comment delivery measurement. */
 const windows = Number(opt('windows') ?? 500);
-if (part !== undefined && part !== 'lists' && part !== 'realtime' && part !== 'cycles') {
-  console.error(`--only ${part}: the parts that run alone are "lists", "realtime" and "cycles"`);
+const PARTS = ['lists', 'realtime', 'cycles', 'attendance'];
+if (part !== undefined && !PARTS.includes(part)) {
+  console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
   process.exit(2);
 }
 const resultsDir = path.join(root, 'bench', 'results');
@@ -232,13 +235,16 @@ function listsReport(lists: ListsResult): string {
   });
 }
 
-async function withServer<T>(env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  run: (base: string, pid: number) => Promise<T>,
+): Promise<T> {
   const port = await freePort();
   const server = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`, 120_000);
-    return await run(base);
+    return await run(base, server.pid ?? 0);
   } finally {
     await stop(server);
   }
@@ -344,6 +350,22 @@ async function main() {
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
   const latest = path.join(resultsDir, 'latest.md');
+
+  if (part === 'attendance') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only attendance runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    const runs = await withServer(env, async (base, pid) =>
+      attendanceBench(base, await login(base, '1001'), pid),
+    );
+    const section = attendanceSection(runs, size, new Date().toISOString());
+    fs.writeFileSync(latest, replaceSection(before, section, ATTENDANCE_HEADING));
+    console.log(`\n${section}`);
+    return;
+  }
 
   if (part === 'cycles') {
     if (!process.env.DATABASE_URL) {

@@ -139,8 +139,19 @@ export async function detailCalls(base: string, token: string): Promise<ListCall
   const sheet = await first('/api/v1/kpis?list_type=team&limit=10', 'KPI sheet');
   // A completed review: every section filled, so the call reads all it can.
   const review = await first('/api/v1/eprs?list_type=team&limit=10&status_id=4', 'completed review');
+  // A team member's attendance of last month (about 21 working days, 40-odd punches).
+  const [member] = await getJson<{ id: number }[]>(base, token, '/api/v1/employees/reports?limit=1');
+  if (!member) throw new Error('The manager has nobody in their team: is the large data set seeded?');
+  const now = new Date();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
   return [
     { name: 'KPI sheet', path: `/api/v1/kpis/${sheet}` },
     { name: 'EPR review', path: `/api/v1/eprs/${review}` },
+    {
+      name: 'attendance month',
+      path: `/api/v1/report/attendance/individual?from_date=${day(monthStart)}&to_date=${day(monthEnd)}&employee_id=${member.id}`,
+    },
   ];
 }

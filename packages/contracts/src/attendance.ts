@@ -61,7 +61,8 @@ export type IndividualQuery = z.output<typeof individualQuery>;
 
 /**
  * GET report/attendance/summary: per employee of the caller's team (HR
- * administrators: everyone, or one company), one row over the range.
+ * administrators: everyone, or one company, unless they ask for their team),
+ * one row over the range.
  */
 export const summaryQuery = z
   .object({
@@ -71,6 +72,11 @@ export const summaryQuery = z
     employee_id: z.coerce.number().int().positive().optional(),
     /** HR administrators: only this company's employees. */
     company_id: z.coerce.number().int().positive().optional(),
+    /**
+     * `team`: the people below the caller; `all` (HR administrators only):
+     * everyone. Default: `all` for HR administrators, `team` for the others.
+     */
+    scope: z.enum(['team', 'all']).optional(),
     response_type: z.enum(RESPONSE_TYPES).default('json'),
   })
   .superRefine(range);
@@ -160,7 +166,11 @@ export const calendarMonth = z.object({
 export type CalendarMonth = z.infer<typeof calendarMonth>;
 
 /** The CSV file of an individual report (SPEC.md §9). */
-export function attendanceFileName(employee: { name: string; eid: string }, from: string, to: string): string {
+export function attendanceFileName(
+  employee: { name: string; eid: string },
+  from: string,
+  to: string,
+): string {
   return `Attendance_${employee.name}_${employee.eid}_${from}_${to}.csv`;
 }
 

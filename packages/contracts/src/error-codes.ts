@@ -299,6 +299,13 @@ export const ERRORS = {
   epr_cycle_group_unknown: { status: 422, message: 'This group item does not exist.' },
   epr_cycle_deadline_past: { status: 422, message: 'The deadline must not be in the past.' },
 
+  // Attendance
+  attendance_forbidden: {
+    status: 403,
+    message:
+      'You may see your own attendance, that of the people below you, and as an HR administrator everyone’s.',
+  },
+
   // Comments
   comment_forbidden: {
     status: 403,
@@ -309,11 +316,56 @@ export const ERRORS = {
   comment_item_removed: { status: 409, message: 'This item was removed; its comments are closed.' },
   realtime_token_invalid: { status: 401, message: 'The realtime token is not valid or has expired.' },
 
+  // Shifts
+  shift_default_locked: {
+    status: 409,
+    message:
+      '{{name}} is the default shift: it cannot be disabled or deleted, and it stays the default until another shift is made the default.',
+  },
+  shift_in_use_one: {
+    status: 409,
+    message: '{{name}} cannot be deleted: 1 employee has it in their shift history. Disable it instead.',
+  },
+  shift_in_use: {
+    status: 409,
+    message:
+      '{{name}} cannot be deleted: {{employees}} employees have it in their shift history. Disable it instead.',
+  },
+  shifts_hidden: {
+    status: 403,
+    message: 'Only the employee, their managers and HR administrators may see the shifts of this employee.',
+  },
+
   // EPR calibration
   calibration_forbidden: {
     status: 403,
     message: 'Only HR administrators and O&Os (managers of line managers) may see the calibration grid.',
   },
+
+  // Attendance devices and punch imports
+  device_key_missing: {
+    status: 401,
+    message: 'The attendance device key is missing: send it in the X-Device-Key header.',
+  },
+  device_key_invalid: {
+    status: 401,
+    message: 'The attendance device key is not valid, or its device is disabled.',
+  },
+  device_code_taken: { status: 409, message: 'An attendance device with this code exists already.' },
+  punch_file_too_large: {
+    status: 413,
+    message: 'The file must be at most 4 MB (about 100,000 punches). Split it into smaller files.',
+  },
+  punch_file_not_text: {
+    status: 422,
+    message: 'The file is not a CSV text file. Save the sheet as CSV (UTF-8) and choose that file.',
+  },
+  punch_file_malformed: {
+    status: 422,
+    message: 'The file is not valid CSV at line {{line}}: a quote is not closed, or stands inside a field.',
+  },
+  punch_file_empty: { status: 422, message: 'The file has no rows to import.' },
+  punch_import_not_found: { status: 404, message: 'This import does not exist.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -29,6 +29,8 @@ export const ROUTES = {
   adminOffices: '/admin/offices',
   adminLeaveTypes: '/admin/leave-types',
   adminHolidays: '/admin/holidays',
+  adminShifts: '/admin/shifts',
+  adminAttendance: '/admin/attendance',
   adminKpi: '/admin/kpi',
   adminReviewCycles: '/admin/review-cycles',
 } as const;

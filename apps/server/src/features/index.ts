@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
+import { attendanceRoutes } from './attendance';
+import { attendanceIntakeRoutes } from './attendance-intake';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
 import { dashboardRoutes } from './dashboard';
@@ -15,6 +17,7 @@ import { lookupRoutes } from './lookups';
 import { profileRoutes } from './profile';
 import { remoteWorkRoutes } from './remote-work';
 import { reportsRoutes } from './reports';
+import { shiftRoutes } from './shifts';
 
 /**
  * Every feature's routes, registered under /api/v1 in this order. A feature
@@ -36,5 +39,8 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   eprRoutes,
   eprCycleRoutes,
   eprCalibrationRoutes,
+  shiftRoutes,
+  attendanceRoutes,
+  attendanceIntakeRoutes,
   commentRoutes,
 ];

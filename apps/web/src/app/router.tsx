@@ -61,6 +61,11 @@ export const router = createBrowserRouter([
               { path: '/admin/offices', lazy: () => import('../features/admin/pages/OfficesPage') },
               { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
               { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
+              { path: '/admin/shifts', lazy: () => import('../features/shifts/pages/ShiftsPage') },
+              {
+                path: '/admin/attendance',
+                lazy: () => import('../features/attendance-admin/pages/AttendanceAdminPage'),
+              },
               { path: '/admin/kpi', lazy: () => import('../features/admin/pages/KpiSettingsPage') },
               {
                 path: '/admin/review-cycles',

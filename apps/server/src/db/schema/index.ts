@@ -1,3 +1,4 @@
+export * from './attendance';
 export * from './auth';
 export * from './epr';
 export * from './files';

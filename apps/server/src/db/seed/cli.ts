@@ -4,6 +4,7 @@ import { lockDataDir } from '../../lib/data-dir-lock';
 import { type Database, openPglite, openPostgres } from '../client';
 import { seedDemoIfEmpty } from './demo';
 import { seedLarge } from './large';
+import { seedLargeAttendance } from './large-attendance';
 import { seedLargeEprs } from './large-epr';
 import { seedLargeKpis } from './large-kpi';
 import { seedLargeRequests } from './large-requests';
@@ -34,6 +35,7 @@ async function main() {
       await seedLargeRequests(database.db, (msg) => console.log(msg));
       await seedLargeKpis(database.db, (msg) => console.log(msg));
       await seedLargeEprs(database.db, (msg) => console.log(msg));
+      await seedLargeAttendance(database.db, (msg) => console.log(msg));
       console.log(
         `Large data set ready: ${made} employees added in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );

@@ -131,4 +131,42 @@ describe('the demo data', () => {
     expect(Number(ahead!.leaves)).toBeGreaterThan(0);
     expect(Number(ahead!.remote)).toBeGreaterThan(0);
   });
+
+  it('has months of punches with late and absent days, none after the moment it was seeded', {
+    timeout: 120_000,
+  }, async () => {
+    const { db, now } = await seededAt();
+    const [row] = await rowsOf<{
+      punches: number;
+      people: number;
+      days: number;
+      late: number;
+      after: number;
+    }>(
+      db,
+      sql`select count(*)::int as punches, count(distinct employee_id)::int as people,
+                 count(distinct at::date)::int as days,
+                 count(*) filter (where at::time between '09:16' and '12:00')::int as late,
+                 count(*) filter (where at > ${dayjsLocal(now)}::timestamp)::int as after
+            from punches`,
+    );
+    expect(Number(row!.people)).toBeGreaterThan(50);
+    expect(Number(row!.days)).toBeGreaterThan(60);
+    expect(Number(row!.late)).toBeGreaterThan(100);
+    expect(Number(row!.after)).toBe(0);
+    // 1004 misses some working days without leave: absent days exist.
+    const [gaps] = await rowsOf<{ worked: number }>(
+      db,
+      sql`select count(distinct p.at::date)::int as worked from punches p join employees e on e.id = p.employee_id
+           where e.eid = '1004' and p.at::date >= ${dayjsLocal(now)}::date - 90`,
+    );
+    expect(Number(gaps!.worked)).toBeGreaterThan(40);
+    expect(Number(gaps!.worked)).toBeLessThan(78);
+  });
 });
+
+/** A moment on the office's clock, as the demo's punches are stamped. */
+function dayjsLocal(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}

@@ -15,6 +15,7 @@ import {
   users,
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoEprs } from './demo-epr';
 import { seedDemoHrServices } from './demo-hr-services';
 import { seedDemoKpis } from './demo-kpi';
@@ -304,6 +305,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     await seedDemoHrServices(tx, idByEid);
     await seedDemoKpis(tx, idByEid);
     await seedDemoEprs(tx, idByEid);
+    await seedDemoAttendance(tx);
     return people.length;
   });
 }

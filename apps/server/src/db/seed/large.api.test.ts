@@ -1,8 +1,9 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, type TestContext } from '../../../test/helper';
-import { employees, eprs } from '../schema';
+import { employees, eprs, punches } from '../schema';
 import { seedLarge } from './large';
+import { seedLargeAttendance } from './large-attendance';
 import { seedLargeEprs } from './large-epr';
 import { seedLargeKpis } from './large-kpi';
 
@@ -70,5 +71,33 @@ describe('large seed', () => {
     expect(review.section_b.stables.length).toBeGreaterThan(0);
     expect(review.section_c.overall_rating).toMatch(/^[1-3]\.[1-3]$/);
     expect(review.section_d.dev_plans).toHaveLength(2);
+  });
+
+  it('gives everyone of the large data set punches on working days, late on some, absent on others', async () => {
+    // The first test seeded the people; three weeks of punches here (two years in the real seed).
+    await seedLargeAttendance(ctx.db, () => {}, 21);
+    const [row] = await ctx.db
+      .select({
+        people: sql<number>`count(distinct ${punches.employeeId})`.mapWith(Number),
+        days: sql<number>`count(distinct ${punches.at}::date)`.mapWith(Number),
+        late: sql<number>`count(*) filter (where ${punches.at}::time between '09:16' and '12:00')`.mapWith(
+          Number,
+        ),
+        total: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(punches)
+      .innerJoin(employees, eq(employees.id, punches.employeeId))
+      .where(like(employees.eid, 'L%'));
+    expect(row!.people).toBeGreaterThan(300);
+    // Three weeks hold three weekly off days (no punch) and 18 working days at most.
+    expect(row!.days).toBeLessThanOrEqual(18);
+    expect(row!.days).toBeGreaterThanOrEqual(15);
+    expect(row!.late).toBeGreaterThan(0);
+    // Some working days have no punch (absent): fewer than two punches per person and working day.
+    expect(row!.total).toBeLessThan(row!.people * row!.days * 2);
+    const again = row!.total;
+    await seedLargeAttendance(ctx.db, () => {}, 21);
+    const [after] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(punches);
+    expect(after!.n).toBe(again);
   });
 });

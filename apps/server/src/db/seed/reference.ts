@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   eprTypes,
@@ -15,6 +15,7 @@ import {
   nocTypes,
   remoteWorkTypes,
   serviceCategories,
+  shifts,
   workflowStatuses,
 } from '../schema';
 import type { LookupKind } from '../schema/lookups';
@@ -239,6 +240,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(kpiPerspectives).values(KPI_PERSPECTIVES).onConflictDoNothing();
     await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
     await tx.insert(eprTypes).values(EPR_TYPES).onConflictDoNothing();
+    // The shift of everyone without one assigned; HR changes its hours, or makes another the default.
+    const [anyDefault] = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.isDefault, true));
+    if (!anyDefault)
+      await tx
+        .insert(shifts)
+        .values({ name: 'General', startTime: '09:00', endTime: '18:00', graceMinutes: 15, isDefault: true })
+        .onConflictDoNothing();
     const values = await tx
       .insert(eprValues)
       .values(EPR_VALUES.map((v) => ({ id: v.id, name: v.name, sortOrder: v.id })))

@@ -59,7 +59,8 @@ import dayjs from 'dayjs';
  * - Days after `today` (default: today on the server's clock) are not
  *   judged: no punches, not present, not absent, not late; their weekly-off,
  *   holiday, leave and remote-work flags still show (the profile calendar
- *   colours them). Today itself is judged like any past day.
+ *   colours them). Today is judged up to `now`: a working day is absent only
+ *   once its shift's start and grace have passed without a punch.
  *
  * Times are wall-clock times on the office's clock and all arithmetic is on
  * that clock, with no time zone: every day has 24 hours. Hours of short leave
@@ -107,6 +108,13 @@ export interface DayFacts {
   remoteWork: readonly { from: string; to: string; fromTime?: string | null; toTime?: string | null }[];
   /** `YYYY-MM-DD`: the days after it are not judged yet. Default: today on the server's clock. */
   today?: string;
+  /**
+   * The moment of judging, `YYYY-MM-DD HH:mm[:ss]` on the office's clock: a
+   * day whose shift start plus grace has not come yet is not absent (this
+   * morning before 09:15 on a 09:00 shift). Default: the end of `today` when
+   * it is given, else the server's clock now.
+   */
+  now?: string;
 }
 
 /**
@@ -246,9 +254,11 @@ function spanOn(day: number, from: string, to: string): Span {
 
 const hasHours = (r: DayFacts['remoteWork'][number]) => Boolean(r.fromTime && r.toTime);
 
-function judge(plan: DayPlan, facts: DayFacts, today: number): AttendanceDay {
+function judge(plan: DayPlan, facts: DayFacts, today: number, now: number): AttendanceDay {
   const { date, shift } = plan;
   const future = plan.day > today;
+  // Nobody is absent before their shift has started and its grace run out (in whole minutes, as lateness).
+  const notYet = Math.floor(now / 60) <= Math.floor(plan.start / 60) + shift.graceMinutes;
   const weeklyOff = shift.weeklyOffDays.includes(weekdayOf(plan.day));
   const holiday = facts.holidays.has(date);
   const working = !weeklyOff && !holiday;
@@ -283,7 +293,7 @@ function judge(plan: DayPlan, facts: DayFacts, today: number): AttendanceDay {
     working,
     weekly_off: weeklyOff,
     holiday,
-    absent: working && !future && !present && !coveredWhole,
+    absent: working && !future && !notYet && !present && !coveredWhole,
     present,
     late: lateMinutes > 0,
     late_in_minute: lateMinutes,
@@ -306,13 +316,19 @@ export function attendanceDays(facts: DayFacts): AttendanceDay[] {
   const first = dayNumber(facts.from);
   const last = dayNumber(facts.to);
   if (last < first) return [];
-  const today = dayNumber(facts.today ?? dayjs().format('YYYY-MM-DD'));
+  const now =
+    facts.now !== undefined
+      ? punchMoment(facts.now)
+      : facts.today !== undefined
+        ? (dayNumber(facts.today) + 1) * DAY - 1
+        : punchMoment(dayjs().format('YYYY-MM-DD HH:mm:ss'));
+  const today = facts.today !== undefined ? dayNumber(facts.today) : Math.floor(now / DAY);
   // Stable: of two periods from the same date, the one given last wins.
   const periods = [...facts.shifts].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   const plans: DayPlan[] = [];
   for (let day = first - 1; day <= last; day++) plans.push(planDay(day, periods));
   assignPunches(plans, facts.punches);
-  return plans.slice(1).map((plan) => judge(plan, facts, today));
+  return plans.slice(1).map((plan) => judge(plan, facts, today, now));
 }
 
 /**

@@ -602,6 +602,22 @@ describe('future days', () => {
     expect(days['2025-03-06']).toMatchObject({ leave: true, absent: false });
   });
 
+  it('today: nobody is absent before the shift has started and its grace run out', () => {
+    expect(day(MON, { now: `${MON} 08:00` })).toMatchObject({ working: true, absent: false, present: false });
+    expect(day(MON, { now: `${MON} 09:10` })).toMatchObject({ absent: false });
+    expect(day(MON, { now: `${MON} 09:11` })).toMatchObject({ absent: true });
+    // Arrived already: present, late once past the grace.
+    expect(day(MON, { now: `${MON} 09:40`, punches: punches(`${MON} 09:30`) })).toMatchObject({
+      present: true,
+      late: true,
+      late_in_minute: 30,
+    });
+    // A night shift starting this evening is not absent this afternoon.
+    expect(
+      day(MON, { now: `${MON} 15:00`, shifts: [{ from: '2025-01-01', shift: NIGHT_SHIFT }] }),
+    ).toMatchObject({ absent: false });
+  });
+
   it('still show their weekly off and holiday', () => {
     expect(day(FRI, { today: MON })).toMatchObject({ weekly_off: true, working: false, absent: false });
   });

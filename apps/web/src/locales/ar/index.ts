@@ -1,6 +1,7 @@
 // One file per area, so each module keeps its own texts.
 import admin from './admin.json';
 import attendance from './attendance.json';
+import attendanceAdmin from './attendance-admin.json';
 import auth from './auth.json';
 import comments from './comments.json';
 import common from './common.json';
@@ -17,12 +18,14 @@ import lists from './lists.json';
 import profile from './profile.json';
 import remoteWork from './remote-work.json';
 import serverErrors from './server-errors.json';
+import shifts from './shifts.json';
 import team from './team.json';
 import workflow from './workflow.json';
 
 export default {
   ...admin,
   ...attendance,
+  ...attendanceAdmin,
   ...auth,
   ...comments,
   ...common,
@@ -38,6 +41,7 @@ export default {
   ...lists,
   ...profile,
   ...remoteWork,
+  ...shifts,
   ...team,
   ...serverErrors,
   ...workflow,

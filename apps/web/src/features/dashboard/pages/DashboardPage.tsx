@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
 import { api } from '../../../lib/http';
 import { useMe } from '../../auth/api';
+import { AttendanceTodayCard } from '../components/AttendanceTodayCard';
 
 const ICONS: Record<Dashboard['waiting'][number]['module'], ReactNode> = {
   kpi: <AimOutlined />,
@@ -109,6 +110,9 @@ export function Component() {
         </Card>
       ) : null}
       <MyKpiCard sheet={board.data?.my_kpi} loading={board.isPending} />
+      {me.data ? (
+        <AttendanceTodayCard employeeId={me.data.employee.id} team={me.data.employee.has_reports} />
+      ) : null}
       <Card title={t('dashboard.mineTitle')} style={{ marginBottom: 16 }}>
         <Row gutter={[16, 16]}>
           {(['kpi', 'epr', 'leave', 'remote_work', 'hr_service'] as const).map((m) => (

@@ -1,6 +1,7 @@
 import { ApartmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { basicInput, type FullProfile } from '@hr/contracts/employees';
 import type { PersonRef } from '@hr/contracts/people';
+import { mayRead } from '@hr/contracts/privacy';
 import { Avatar, Button, Card, Descriptions, Flex, Form, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,9 @@ import { Link } from 'react-router';
 import { initials } from '../../../app/shell/Header';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { ShiftCard } from '../../shifts/components/ShiftCard';
 import { useAdminAction, useAdminOptions } from '../api';
+import { AttendanceCalendarCard } from '../components/AttendanceCalendarCard';
 import type { ProfileFields } from '../components/fields';
 import { DetailsSection, dash } from '../components/Sections';
 
@@ -312,7 +315,13 @@ export function OverviewTab({ profile, fields }: { profile: FullProfile; fields:
         ]}
       />
       <OrganisationCard profile={profile} />
+      {profile.permissions.view === 'full' ? (
+        <ShiftCard employeeId={profile.id} canAssign={profile.permissions.admin} />
+      ) : null}
       {profile.permissions.view === 'full' ? <LeaveBalanceCard employeeId={profile.id} /> : null}
+      {mayRead(profile.permissions.relation, profile.permissions.is_admin, 'personal') ? (
+        <AttendanceCalendarCard employeeId={profile.id} />
+      ) : null}
     </Flex>
   );
 }

@@ -1,0 +1,268 @@
+import { Readable } from 'node:stream';
+import {
+  type AttendanceDay,
+  attendanceFileName,
+  type CalendarMonth,
+  type CalendarQuery,
+  type IndividualQuery,
+  type IndividualReport,
+  type SummaryQuery,
+  type SummaryReport,
+  type SummaryRow,
+  summaryFileName,
+} from '@hr/contracts/attendance';
+import { mayRead } from '@hr/contracts/privacy';
+import { stringify } from 'csv-stringify';
+import dayjs from 'dayjs';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { employees } from '../../db/schema';
+import { personRef } from '../../lib/approvers';
+import type { AuthContext } from '../../lib/auth-context';
+import { domainError } from '../../lib/errors';
+import { belowCondition, standingTo } from '../../lib/privacy';
+import { shiftPeriods } from '../shifts';
+import { type AttendancePerson, attendanceRepository as repo } from './attendance.repository';
+import { attendanceDays, type DayFacts, totalsOf } from './day-rule';
+
+/** People read and computed together in a summary: a few hundred at a time keeps memory flat. */
+const SUMMARY_BATCH = 400;
+
+/** A report as JSON, or a CSV file streamed as it is made. */
+export type ReportAnswer<T> = { kind: 'json'; body: T } | { kind: 'csv'; fileName: string; stream: Readable };
+
+/**
+ * A cell a spreadsheet would take for a formula (`=`, `+`, `-`, `@` first)
+ * starts with an apostrophe instead, so an exported name cannot run as one.
+ */
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** UTF-8 with a byte-order mark (SPEC.md §9), every text cell made safe. */
+function csvStream(header: string[]) {
+  return stringify({ bom: true, header: true, columns: header, cast: { string: safeCell } });
+}
+
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+const dmy = (date: string) => dayjs(date).format('DD-MM-YYYY');
+
+const DAY_COLUMNS = [
+  'Date',
+  'Absent',
+  'Present',
+  'Late',
+  'Late (minutes)',
+  'Leave',
+  'Remote work',
+  'Punch in',
+  'Punch out',
+];
+const SUMMARY_COLUMNS = [
+  'Employee',
+  'E-ID',
+  'Working days',
+  'Present',
+  'Absent',
+  'Late',
+  'Late (minutes)',
+  'Leave',
+  'Remote work',
+];
+
+/**
+ * Attendance reports (SPEC.md §2, §7; DESIGN.md §7): one employee's days
+ * (the individual report and the profile calendar) and a team's totals (the
+ * summary), each as JSON or CSV. Days are made from the punches, shifts,
+ * holidays and approved leave and remote work by the day rule, for a batch
+ * of employees at a time.
+ */
+export class AttendanceService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  /** The person of a report, if the caller may read their attendance (DESIGN.md §9: personal data). */
+  private async readable(auth: AuthContext, employeeId: number): Promise<AttendancePerson> {
+    const standing = await standingTo(this.db, auth, employeeId);
+    if (standing === null) throw domainError('employee_not_found', {}, 'employee_id');
+    if (!mayRead(standing, auth.isAdmin, 'personal')) throw domainError('attendance_forbidden');
+    const person = await repo.person(this.db, employeeId);
+    if (!person) throw domainError('employee_not_found', {}, 'employee_id');
+    return person;
+  }
+
+  /** The days of a batch of people over a range, by employee id. */
+  private async daysOf(people: AttendancePerson[], from: string, to: string) {
+    const ids = people.map((p) => p.id);
+    const shifts = await shiftPeriods(this.db, ids, from, to);
+    const punchRows = await repo.punches(this.db, ids, from, to);
+    const leaveRows = await repo.leaves(this.db, ids, from, to);
+    const remoteRows = await repo.remoteWork(this.db, ids, from, to);
+    const holidayRows = await repo.holidays(this.db, from, to);
+    const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
+    const byEmployee = <T extends { employeeId: number }>(rows: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const r of rows) {
+        const list = map.get(r.employeeId);
+        if (list) list.push(r);
+        else map.set(r.employeeId, [r]);
+      }
+      return map;
+    };
+    const punchesBy = byEmployee(punchRows);
+    const leavesBy = byEmployee(leaveRows);
+    const remoteBy = byEmployee(remoteRows);
+    const holidaysOf = (companyId: number | null) => {
+      const days = new Set<string>();
+      for (const h of holidayRows) {
+        if (h.companyId !== null && h.companyId !== companyId) continue;
+        for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
+          days.add(d.format('YYYY-MM-DD'));
+      }
+      return days;
+    };
+    const out = new Map<number, AttendanceDay[]>();
+    for (const p of people) {
+      const own = leavesBy.get(p.id) ?? [];
+      const facts: DayFacts = {
+        from,
+        to,
+        shifts: shifts.get(p.id) ?? [],
+        punches: (punchesBy.get(p.id) ?? []).map((r) => r.at),
+        holidays: holidaysOf(p.companyId),
+        leaves: own.filter((l) => !l.short).map((l) => ({ from: l.from, to: l.to })),
+        shortLeaves: own
+          .filter((l) => l.short && l.fromTime && l.toTime)
+          .map((l) => ({ date: l.from, from: hhmm(l.fromTime)!, to: hhmm(l.toTime)! })),
+        remoteWork: (remoteBy.get(p.id) ?? []).map((r) => ({
+          from: r.from,
+          to: r.to,
+          fromTime: hhmm(r.fromTime),
+          toTime: hhmm(r.toTime),
+        })),
+      };
+      out.set(p.id, attendanceDays(facts));
+    }
+    return out;
+  }
+
+  private ref(p: AttendancePerson) {
+    return personRef(this.secret, p)!;
+  }
+
+  /** GET report/attendance/individual: one employee's days over the range, JSON or CSV. */
+  async individual(auth: AuthContext, q: IndividualQuery): Promise<ReportAnswer<IndividualReport>> {
+    const person = await this.readable(auth, q.employee_id);
+    const rows = (await this.daysOf([person], q.from_date, q.to_date)).get(person.id) ?? [];
+    if (q.response_type === 'csv') {
+      const stream = csvStream(DAY_COLUMNS);
+      for (const r of rows)
+        stream.write([
+          dmy(r.date),
+          yesNo(r.absent),
+          yesNo(r.present),
+          yesNo(r.late),
+          r.late_in_minute,
+          yesNo(r.leave),
+          yesNo(r.remote_work),
+          r.punch_in ?? '',
+          r.punch_out ?? '',
+        ]);
+      stream.end();
+      return { kind: 'csv', fileName: attendanceFileName(person, q.from_date, q.to_date), stream };
+    }
+    return {
+      kind: 'json',
+      body: {
+        employee: this.ref(person),
+        from_date: q.from_date,
+        to_date: q.to_date,
+        rows,
+        totals: totalsOf(rows),
+      },
+    };
+  }
+
+  /** GET report/attendance/calendar: one employee's month for the profile calendar, with its holidays. */
+  async calendar(auth: AuthContext, q: CalendarQuery): Promise<CalendarMonth> {
+    const person = await this.readable(auth, q.employee_id);
+    const from = `${q.month}-01`;
+    const to = dayjs(from).endOf('month').format('YYYY-MM-DD');
+    const days = (await this.daysOf([person], from, to)).get(person.id) ?? [];
+    const holidays = await repo.holidaysOf(this.db, person.companyId, from, to);
+    return { employee: this.ref(person), month: q.month, days, holidays };
+  }
+
+  /**
+   * Whose rows a summary has: HR administrators everyone (or one company's
+   * people), a manager the people below them; anyone else is refused. With
+   * `employee_id`, that one person, who must be in the caller's scope.
+   */
+  private async summaryScope(auth: AuthContext, q: SummaryQuery): Promise<SQL | undefined> {
+    if (q.employee_id !== undefined) {
+      await this.readable(auth, q.employee_id);
+      return eq(employees.id, q.employee_id);
+    }
+    const company = q.company_id === undefined ? undefined : eq(employees.companyId, q.company_id);
+    const everyone = (q.scope ?? (auth.isAdmin ? 'all' : 'team')) === 'all';
+    if (everyone) {
+      if (!auth.isAdmin) throw domainError('attendance_forbidden');
+      return company;
+    }
+    const below = belowCondition(auth.employeeId);
+    // An HR administrator's own team may be empty; anyone else without people below them has no summary.
+    if (!auth.isAdmin && (await repo.peoplePage(this.db, below, null, 1)).length === 0)
+      throw domainError('attendance_forbidden');
+    return and(below, company);
+  }
+
+  /** The summary's rows, a batch of people at a time. */
+  private async *summaryRows(scope: SQL | undefined, from: string, to: string): AsyncGenerator<SummaryRow> {
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const people = await repo.peoplePage(this.db, scope, after, SUMMARY_BATCH);
+      if (people.length === 0) return;
+      const days = await this.daysOf(people, from, to);
+      for (const p of people) yield { employee: this.ref(p), ...totalsOf(days.get(p.id) ?? []) };
+      const last = people[people.length - 1]!;
+      after = { name: last.name, id: last.id };
+      if (people.length < SUMMARY_BATCH) return;
+    }
+  }
+
+  /**
+   * GET report/attendance/summary: a row of totals per person of the caller's
+   * scope. The CSV streams as the batches are made, so the memory a summary
+   * of 10,000 people takes stays that of one batch.
+   */
+  async summary(auth: AuthContext, q: SummaryQuery): Promise<ReportAnswer<SummaryReport>> {
+    const scope = await this.summaryScope(auth, q);
+    const rows = this.summaryRows(scope, q.from_date, q.to_date);
+    if (q.response_type === 'csv') {
+      const lines = Readable.from(
+        (async function* () {
+          for await (const r of rows)
+            yield [
+              r.employee.name,
+              r.employee.eid,
+              r.working_days,
+              r.present,
+              r.absent,
+              r.late,
+              r.late_minutes,
+              r.leave,
+              r.remote_work,
+            ];
+        })(),
+      );
+      const stream = lines.pipe(csvStream(SUMMARY_COLUMNS));
+      lines.on('error', (err) => stream.destroy(err));
+      return { kind: 'csv', fileName: summaryFileName(q.from_date, q.to_date), stream };
+    }
+    const body: SummaryRow[] = [];
+    for await (const r of rows) body.push(r);
+    return { kind: 'json', body: { from_date: q.from_date, to_date: q.to_date, rows: body } };
+  }
+}

@@ -1,0 +1,85 @@
+import type { AttendanceDay } from '@hr/contracts/attendance';
+import { Flex, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DayStatusTags } from '../../../components/attendance/DayStatusTags';
+import { formatDate, formatTime } from '../../../lib/dates';
+
+/**
+ * The days of the report (SPEC.md §3 attendance row), one row a day and not
+ * paginated (SPEC.md §2): the date with its weekday, the status in words,
+ * the punches (HH:mm) and the shift the day was judged against.
+ */
+export function DaysTable({
+  rows,
+  loading,
+  label,
+}: {
+  rows: AttendanceDay[];
+  loading: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<AttendanceDay> = [
+    {
+      title: t('attendance.columns.date'),
+      key: 'date',
+      width: 150,
+      render: (_, day) => (
+        <Flex vertical>
+          <bdi>{formatDate(day.date)}</bdi>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {dayjs(day.date).format('dddd')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('attendance.columns.status'),
+      key: 'status',
+      render: (_, day) => <DayStatusTags day={day} />,
+    },
+    {
+      title: t('attendance.columns.punch_in'),
+      key: 'punch_in',
+      width: 110,
+      render: (_, day) => <bdi>{formatTime(day.punch_in)}</bdi>,
+    },
+    {
+      title: t('attendance.columns.punch_out'),
+      key: 'punch_out',
+      width: 110,
+      render: (_, day) => <bdi>{formatTime(day.punch_out)}</bdi>,
+    },
+    {
+      title: t('attendance.columns.shift'),
+      key: 'shift',
+      render: (_, day) =>
+        day.shift ? (
+          <Flex vertical>
+            <span>{day.shift.name}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <bdi>{`${formatTime(day.shift.start)}–${formatTime(day.shift.end)}`}</bdi>
+            </Typography.Text>
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+  return (
+    <Table<AttendanceDay>
+      aria-label={label}
+      rowKey="date"
+      size="small"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 640 }}
+      rowClassName={(day) => (day.working ? '' : 'attendance-row--off')}
+      locale={{ emptyText: t('attendance.noRows') }}
+    />
+  );
+}
