@@ -58,15 +58,19 @@ async function measure(base: string, token: string, pid: number, type: 'json' | 
   return { type, rows, bytes, ms, baseMb, peakMb };
 }
 
-/** Each type twice (the first warms the process up), the second kept. */
+/** Each type once to warm the process up, then three times; the run of median growth is kept. */
 export async function attendanceBench(base: string, token: string, pid: number): Promise<SummaryRun[]> {
   const out: SummaryRun[] = [];
   for (const type of ['json', 'csv'] as const) {
     await measure(base, token, pid, type);
-    const run = await measure(base, token, pid, type);
+    const runs: SummaryRun[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await measure(base, token, pid, type));
+    runs.sort((a, b) => a.peakMb - a.baseMb - (b.peakMb - b.baseMb));
+    const run = runs[1]!;
     console.log(
       `  summary ${type}: ${run.rows >= 0 ? `${run.rows} rows, ` : ''}${(run.bytes / 1024).toFixed(0)} KB in ${run.ms.toFixed(0)} ms; ` +
-        `server memory ${run.baseMb.toFixed(0)} MB before, ${run.peakMb.toFixed(0)} MB at most (+${(run.peakMb - run.baseMb).toFixed(0)} MB)`,
+        `server memory ${run.baseMb.toFixed(0)} MB before, ${run.peakMb.toFixed(0)} MB at most (+${(run.peakMb - run.baseMb).toFixed(0)} MB; ` +
+        `growth of the three runs ${runs.map((r) => (r.peakMb - r.baseMb).toFixed(0)).join(', ')} MB)`,
     );
     out.push(run);
   }
@@ -77,7 +81,7 @@ export function attendanceSection(runs: SummaryRun[], employees: number, when: s
   return [
     ATTENDANCE_HEADING,
     '',
-    `${when}; ${employees} employees; HR administrator 1001 asks for the summary of last month of everyone. Time to the last byte; the server's resident memory sampled every 20 ms during the call (the second of two calls).`,
+    `${when}; ${employees} employees; HR administrator 1001 asks for the summary of last month of everyone. Time to the last byte; the server's resident memory sampled every 20 ms during the call; after a first call, three more, the one of median growth shown. Resident memory includes garbage not yet collected, so the growth is an upper bound of what the answer holds.`,
     '',
     '| answer | rows | size KB | time ms | memory before MB | memory at most MB | growth MB |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

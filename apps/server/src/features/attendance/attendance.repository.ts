@@ -60,20 +60,30 @@ export const attendanceRepository = {
       .limit(limit);
   },
 
-  /** Punches of the employees from the day before `from` to the day after `to` (night shifts reach across). */
-  async punches(db: Db, ids: number[], from: string, to: string) {
-    if (ids.length === 0) return [];
-    return db
-      .select({ employeeId: punches.employeeId, at: punches.at })
+  /**
+   * Punches of the employees from the day before `from` to the day after `to`
+   * (night shifts reach across), one row per employee with the times in order
+   * as one text: a month of 400 people is 400 values, not 17,000 rows to map.
+   */
+  async punches(db: Db, ids: number[], from: string, to: string): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({
+        employeeId: punches.employeeId,
+        times: sql<string>`string_agg(to_char(${punches.at}, 'YYYY-MM-DD HH24:MI:SS'), ',' order by ${punches.at})`,
+      })
       .from(punches)
       .where(
         and(
-          inArray(punches.employeeId, ids),
+          sql`${punches.employeeId} = any(${`{${ids.join(',')}}`}::int[])`,
           gte(punches.at, sql`${from}::date - 1`),
           sql`${punches.at} < ${to}::date + 2`,
         ),
       )
-      .orderBy(asc(punches.employeeId), asc(punches.at));
+      .groupBy(punches.employeeId);
+    for (const r of rows) out.set(r.employeeId, r.times.split(','));
+    return out;
   },
 
   /** Approved leave of the employees overlapping the range, full-day and short. */

@@ -93,11 +93,15 @@ export class AttendanceService {
     return person;
   }
 
-  /** The days of a batch of people over a range, by employee id. */
-  private async daysOf(people: AttendancePerson[], from: string, to: string) {
+  /**
+   * What the day rule needs of a batch of people over a range, by employee
+   * id: the days are made from it one person at a time, so a summary holds
+   * a batch's facts and one person's days, never a batch's days.
+   */
+  private async factsOf(people: AttendancePerson[], from: string, to: string) {
     const ids = people.map((p) => p.id);
     const shifts = await shiftPeriods(this.db, ids, from, to);
-    const punchRows = await repo.punches(this.db, ids, from, to);
+    const punchesBy = await repo.punches(this.db, ids, from, to);
     const leaveRows = await repo.leaves(this.db, ids, from, to);
     const remoteRows = await repo.remoteWork(this.db, ids, from, to);
     const holidayRows = await repo.holidays(this.db, from, to);
@@ -111,7 +115,6 @@ export class AttendanceService {
       }
       return map;
     };
-    const punchesBy = byEmployee(punchRows);
     const leavesBy = byEmployee(leaveRows);
     const remoteBy = byEmployee(remoteRows);
     const holidaysOf = (companyId: number | null) => {
@@ -123,14 +126,14 @@ export class AttendanceService {
       }
       return days;
     };
-    const out = new Map<number, AttendanceDay[]>();
+    const out = new Map<number, DayFacts>();
     for (const p of people) {
       const own = leavesBy.get(p.id) ?? [];
       const facts: DayFacts = {
         from,
         to,
         shifts: shifts.get(p.id) ?? [],
-        punches: (punchesBy.get(p.id) ?? []).map((r) => r.at),
+        punches: punchesBy.get(p.id) ?? [],
         holidays: holidaysOf(p.companyId),
         leaves: own.filter((l) => !l.short).map((l) => ({ from: l.from, to: l.to })),
         shortLeaves: own
@@ -143,9 +146,14 @@ export class AttendanceService {
           toTime: hhmm(r.toTime),
         })),
       };
-      out.set(p.id, attendanceDays(facts));
+      out.set(p.id, facts);
     }
     return out;
+  }
+
+  private days(facts: Map<number, DayFacts>, id: number): AttendanceDay[] {
+    const own = facts.get(id);
+    return own ? attendanceDays(own) : [];
   }
 
   private ref(p: AttendancePerson) {
@@ -155,7 +163,7 @@ export class AttendanceService {
   /** GET report/attendance/individual: one employee's days over the range, JSON or CSV. */
   async individual(auth: AuthContext, q: IndividualQuery): Promise<ReportAnswer<IndividualReport>> {
     const person = await this.readable(auth, q.employee_id);
-    const rows = (await this.daysOf([person], q.from_date, q.to_date)).get(person.id) ?? [];
+    const rows = this.days(await this.factsOf([person], q.from_date, q.to_date), person.id);
     if (q.response_type === 'csv') {
       const stream = csvStream(DAY_COLUMNS);
       for (const r of rows)
@@ -190,7 +198,7 @@ export class AttendanceService {
     const person = await this.readable(auth, q.employee_id);
     const from = `${q.month}-01`;
     const to = dayjs(from).endOf('month').format('YYYY-MM-DD');
-    const days = (await this.daysOf([person], from, to)).get(person.id) ?? [];
+    const days = this.days(await this.factsOf([person], from, to), person.id);
     const holidays = await repo.holidaysOf(this.db, person.companyId, from, to);
     return { employee: this.ref(person), month: q.month, days, holidays };
   }
@@ -224,8 +232,12 @@ export class AttendanceService {
     for (;;) {
       const people = await repo.peoplePage(this.db, scope, after, SUMMARY_BATCH);
       if (people.length === 0) return;
-      const days = await this.daysOf(people, from, to);
-      for (const p of people) yield { employee: this.ref(p), ...totalsOf(days.get(p.id) ?? []) };
+      const facts = await this.factsOf(people, from, to);
+      for (const p of people) {
+        const totals = totalsOf(this.days(facts, p.id));
+        facts.delete(p.id);
+        yield { employee: this.ref(p), ...totals };
+      }
       const last = people[people.length - 1]!;
       after = { name: last.name, id: last.id };
       if (people.length < SUMMARY_BATCH) return;
