@@ -7,6 +7,26 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
 
 /**
+ * The caller's reports and their reports (GET employees/reports), searched as
+ * one types (after a pause): what every team employee picker offers.
+ */
+export function useReportSearch(enabled = true) {
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const reports = useQuery({
+    queryKey: ['employees', 'reports', term],
+    queryFn: () => api.get<PersonRef[]>('employees/reports', { query: { search: term } }),
+    enabled,
+    staleTime: 60_000,
+  });
+  return { reports, setSearch };
+}
+
+/**
  * The employee filter of the team lists: the caller's reports and their
  * reports, searched as one types (the caller is never offered).
  */
@@ -20,18 +40,7 @@ export function ReportSelect({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const reports = useQuery({
-    queryKey: ['employees', 'reports', term],
-    queryFn: () => api.get<PersonRef[]>('employees/reports', { query: { search: term } }),
-    enabled: !disabled,
-    staleTime: 60_000,
-  });
+  const { reports, setSearch } = useReportSearch(!disabled);
   return (
     <Select<number>
       allowClear

@@ -1,10 +1,7 @@
-import { SEARCH_DEBOUNCE_MS } from '@hr/contracts/limits';
 import type { PersonRef } from '@hr/contracts/people';
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/http';
+import { useReportSearch } from '../../../components/list/ReportSelect';
 
 /**
  * Whose report to open: the signed-in employee ("Me") or one of the people
@@ -24,17 +21,7 @@ export function EmployeePicker({
   onChange: (employeeId: number) => void;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const reports = useQuery({
-    queryKey: ['employees', 'reports', term],
-    queryFn: () => api.get<PersonRef[]>('employees/reports', { query: { search: term } }),
-    staleTime: 60_000,
-  });
+  const { reports, setSearch } = useReportSearch();
   const people = reports.data ?? [];
   const options = [
     { value: me.id, label: t('attendance.me', { name: me.name }) },
