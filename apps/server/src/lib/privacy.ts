@@ -6,12 +6,13 @@ import {
   type SearchFilterName,
 } from '@hr/contracts/employee-search';
 import { CLASS_READERS, classOfField, type DataClass, mayRead, type Standing } from '@hr/contracts/privacy';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { employees } from '../db/schema';
 import type { FieldChanges } from './audit';
 import type { AuthContext } from './auth-context';
 import { domainError } from './errors';
+import { preparedOnce } from './prepared';
 
 /**
  * Who sees which part of a person (DESIGN.md §9), decided here for every
@@ -35,17 +36,26 @@ function rowsOf<T>(result: unknown): T[] {
  * such employee. One statement: the line walked upwards from the employee.
  */
 export async function standingTo(db: Db, auth: AuthContext, employeeId: number): Promise<Standing | null> {
-  const result = await db.execute<{ found: boolean; depth: number | null }>(sql`
-    with recursive up(id, depth) as (
-      select ${employees.parentId}, 1 from ${employees} where ${employees.id} = ${employeeId}
-      union all
-      select e.parent_id, up.depth + 1 from ${employees} e join up on e.id = up.id
-      where up.depth < ${MAX_DEPTH}
-    )
-    select exists (select 1 from ${employees} where ${employees.id} = ${employeeId}) as found,
-      (select min(depth) from up where id = ${auth.employeeId})::int as depth`);
-  const [row] = rowsOf<{ found: boolean; depth: number | null }>(result);
-  if (!row?.found) return null;
+  // A named prepared statement: every profile, report and request read asks it, and planning the
+  // recursion took longer than running it.
+  const statement = preparedOnce(db, 'privacy.standing', (name) =>
+    db
+      .select({
+        depth: sql<number | null>`(
+          with recursive up(id, depth) as (
+            select e.parent_id, 1 from ${employees} e where e.id = ${sql.placeholder('employee')}
+            union all
+            select e.parent_id, up.depth + 1 from ${employees} e join up on e.id = up.id
+            where up.depth < ${MAX_DEPTH}
+          )
+          select min(depth) from up where id = ${sql.placeholder('caller')})::int`,
+      })
+      .from(employees)
+      .where(eq(employees.id, sql.placeholder('employee')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ employee: employeeId, caller: auth.employeeId });
+  if (!row) return null;
   if (employeeId === auth.employeeId) return 'self';
   const depth = row.depth === null ? null : Number(row.depth);
   if (depth === 1) return 'line_manager';
