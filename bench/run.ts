@@ -25,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { argsFor, findChromium } from '../e2e/support/browser';
 import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attendance';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import {
@@ -309,17 +310,8 @@ async function initialJs(): Promise<{ signin: number; shell: number; files: numb
   const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   const dist = path.join(root, 'apps', 'web', 'dist');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const found = await findChromium();
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: argsFor(found) });
   try {
     await waitFor(`${base}/api/health`, 120_000);
     const page = await browser.newPage();

@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { argsFor, findChromium } from './support/browser';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(CHROMIUM)) {
-  throw new Error(
-    `Chromium was not found at ${CHROMIUM}. The browser tests drive Debian's Chromium: ` +
-      'install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).',
-  );
-}
+// The browser is found once, in the main process; the workers inherit what was found.
+const announced = Boolean(process.env.HR_BROWSER_FOUND);
+const browser = await findChromium();
+if (!announced) process.stdout.write(`Browser tests drive ${browser.executablePath} (${browser.source}).\n`);
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3170);
@@ -45,15 +43,8 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     timezoneId: 'Asia/Dhaka',
     launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: browser.executablePath,
+      args: argsFor(browser),
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

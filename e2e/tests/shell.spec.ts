@@ -68,6 +68,48 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 
+  test('Chinese and Arabic screens draw real glyphs, whatever fonts the machine has', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, '1004');
+    await page.getByRole('button', { name: 'Choose language' }).click();
+    await clickToClose(page.getByRole('menuitem', { name: '中文' }));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    // The portal brings its own Chinese font: the page title (bold) and the menu (regular) are
+    // drawn with it, not with a Latin font's empty boxes. Chromium says which fonts drew a node.
+    await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const drawnWith = async (selector: string) => {
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return fonts.map((f) => f.familyName);
+    };
+    await expect.poll(() => drawnWith('h3')).toEqual([expect.stringMatching(/Noto Sans SC/)]);
+    expect(await drawnWith('nav li a')).toEqual([expect.stringMatching(/Noto Sans SC/)]);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: testInfo.outputPath('profile-zh.png') });
+    await testInfo.attach('profile-zh', {
+      path: testInfo.outputPath('profile-zh.png'),
+      contentType: 'image/png',
+    });
+    await page.getByRole('button', { name: /Choose language|选择语言/ }).click();
+    await clickToClose(page.getByRole('menuitem', { name: 'العربية' }));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: testInfo.outputPath('profile-ar.png') });
+    await testInfo.attach('profile-ar', {
+      path: testInfo.outputPath('profile-ar.png'),
+      contentType: 'image/png',
+    });
+    await page.getByRole('button', { name: /Choose language|اختر اللغة/ }).click();
+    await clickToClose(page.getByRole('menuitem', { name: 'English' }));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
   test('under 992 px the sidebar becomes a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
 

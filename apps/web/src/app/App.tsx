@@ -65,8 +65,9 @@ export function App() {
           borderRadius: 8,
           // The system's "reduce motion" setting turns the opening and closing animations off.
           motion: !reducedMotion,
-          fontFamily:
-            "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+          // In Chinese the portal's own CJK font comes first (a machine may have none; behind
+          // Arial's bold, Chromium drew boxes instead of falling through to it).
+          fontFamily: `${language === 'zh' ? "'Noto Sans SC Variable', " : ''}Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif`,
         },
         components: {
           Layout: {

@@ -23,6 +23,17 @@ const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
   es: () => import('dayjs/locale/es'),
   fr: () => import('dayjs/locale/fr'),
 };
+/**
+ * A web font for the scripts a machine may lack: Chinese glyphs on a system
+ * without a CJK font (a bare Linux, the test browser). Its @font-face rules
+ * name each subset's characters, so the browser fetches only the subsets a
+ * page shows (one variable font for every weight); loaded with the language,
+ * so other pages carry nothing.
+ */
+const fonts: Partial<Record<Language, () => Promise<unknown>>> = {
+  zh: () => import('@fontsource-variable/noto-sans-sc/index.css'),
+};
+
 const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', it: 'it', es: 'es', fr: 'fr' };
 
 export const i18n = i18next.createInstance();
@@ -56,6 +67,7 @@ export async function changeLanguage(language: Language): Promise<void> {
       i18n.addResourceBundle(language, 'translation', mod.default, true, true);
     }
     await dayjsLocales[language]();
+    await fonts[language]?.();
   }
   dayjs.locale(dayjsName[language]);
   await i18n.changeLanguage(language);
