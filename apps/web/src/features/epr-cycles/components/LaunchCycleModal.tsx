@@ -9,6 +9,7 @@ import {
 import { Alert, DatePicker, Flex, Form, Input, Modal, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { PeriodFields } from '../../../components/form/PeriodFields';
 import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
 import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
 import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
@@ -92,29 +93,11 @@ export function LaunchCycleModal({
             placeholder={t('eprCycles.form.typePlaceholder')}
           />
         </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="from_date"
-            label={t('eprCycles.form.from')}
-            rules={rules('from_date')}
-            required
-            style={half}
-          >
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />
-          </Form.Item>
-          <Form.Item
-            name="to_date"
-            label={t('eprCycles.form.to')}
-            dependencies={['from_date']}
-            rules={[
-              ...rules('to_date'),
-              dateAgainst('from_date', (to, from) => to.isBefore(from, 'day'), EPR_MESSAGES.toBeforeFrom),
-            ]}
-            required
-            style={half}
-          >
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />
-          </Form.Item>
+        <PeriodFields
+          labels={{ from: t('eprCycles.form.from'), to: t('eprCycles.form.to') }}
+          rules={rules}
+          toBeforeFrom={EPR_MESSAGES.toBeforeFrom}
+        >
           <Form.Item
             name="deadline"
             label={t('eprCycles.form.deadline')}
@@ -137,7 +120,7 @@ export function LaunchCycleModal({
               disabledDate={(d) => d.isBefore(today, 'day')}
             />
           </Form.Item>
-        </Flex>
+        </PeriodFields>
         <Flex gap={12} wrap>
           <Form.Item
             name="company_id"

@@ -1,13 +1,14 @@
 import { EPR_MESSAGES, EPR_TYPE, type EprBody, type EprListItem, eprForm } from '@hr/contracts/epr';
 import { KPI_TYPE } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
-import { DatePicker, Flex, Form, Modal, Select, Typography } from 'antd';
+import { Form, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATE_FORMAT, formatDate, toApiDate } from '../../../lib/dates';
-import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
+import { PeriodFields } from '../../../components/form/PeriodFields';
+import { formatDate, toApiDate } from '../../../lib/dates';
+import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/notify';
 import { type EprPeriod, useEprPeriods, useEprTypes, useSaveEpr } from '../api';
 
@@ -109,7 +110,6 @@ export function EprFormModal({
     );
   };
 
-  const half = { flex: 1, minWidth: 150 };
   return (
     <Modal
       open={open}
@@ -144,40 +144,12 @@ export function EprFormModal({
             placeholder={t('eprList.form.typePlaceholder')}
           />
         </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="from_date"
-            label={t('eprList.form.from')}
-            rules={rules('from_date')}
-            required
-            style={half}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              disabled={fromPeriod}
-              style={{ width: '100%' }}
-              placeholder={DATE_FORMAT}
-            />
-          </Form.Item>
-          <Form.Item
-            name="to_date"
-            label={t('eprList.form.to')}
-            dependencies={['from_date']}
-            rules={[
-              ...rules('to_date'),
-              dateAgainst('from_date', (to, from) => to.isBefore(from, 'day'), EPR_MESSAGES.toBeforeFrom),
-            ]}
-            required
-            style={half}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              disabled={fromPeriod}
-              style={{ width: '100%' }}
-              placeholder={DATE_FORMAT}
-            />
-          </Form.Item>
-        </Flex>
+        <PeriodFields
+          labels={{ from: t('eprList.form.from'), to: t('eprList.form.to') }}
+          rules={rules}
+          toBeforeFrom={EPR_MESSAGES.toBeforeFrom}
+          disabled={fromPeriod}
+        />
         {fromPeriod ? (
           <Typography.Paragraph type="secondary" style={{ marginTop: -8, marginBottom: 0 }}>
             {t('eprList.form.datesFromPeriod')}

@@ -1,7 +1,5 @@
 import type { EprListItem } from '@hr/contracts/epr';
-import { NOTICES } from '@hr/contracts/messages';
 import { EPR_STATUS } from '@hr/contracts/workflow';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFilterControls } from '../../../components/list/filter-controls';
@@ -16,10 +14,9 @@ import {
   statusColumn,
 } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
+import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
 import { CalibrationLink } from '../../epr-calibration/components/CalibrationLink';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
@@ -61,23 +58,9 @@ export function Component() {
   const kpiTypes = useKpiTypeChoices();
   const controls = useFilterControls(draft);
   const remove = useDeleteEpr();
-  const [editing, setEditing] = useState<EprListItem | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const rows = useRowEditing<EprListItem>(remove, (item) => item.name);
 
-  const onAction = async (item: EprListItem, a: RowAction) => {
-    if (a === 'edit') {
-      setEditing(item);
-      setFormOpen(true);
-      return;
-    }
-    if (a === 'delete') {
-      if (!(await confirmDelete(item.name))) return;
-      remove.mutate(item.id, {
-        onSuccess: () =>
-          toastSuccess(t('notices.deleted', { name: item.name, defaultValue: NOTICES.deleted })),
-      });
-    }
-  };
+  const onAction = (item: EprListItem, a: RowAction) => rows.handle(item, a);
 
   const nowrap = { whiteSpace: 'nowrap' as const };
   // Review and sheet names are long: they wrap rather than widen the table past the screen.
@@ -195,10 +178,7 @@ export function Component() {
       title={t('nav.epr')}
       list={list}
       listTypes={LIST_TYPES}
-      onCreate={() => {
-        setEditing(null);
-        setFormOpen(true);
-      }}
+      onCreate={rows.create}
       createLabel={t('eprList.form.createTitle')}
       headerExtra={<CalibrationLink />}
       columns={columns}
@@ -216,7 +196,7 @@ export function Component() {
       defaultOptional={['type', 'status']}
       draft={draft}
     >
-      <EprFormModal open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+      <EprFormModal open={rows.formOpen} item={rows.editing} onClose={rows.close} />
     </RequestListPage>
   );
 }

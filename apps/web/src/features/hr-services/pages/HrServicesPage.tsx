@@ -1,7 +1,7 @@
 import type { ServiceRequest } from '@hr/contracts/hr-services';
 import { NOTICES } from '@hr/contracts/messages';
 import { Flex, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -11,8 +11,8 @@ import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
+import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
@@ -66,8 +66,7 @@ export function Component() {
   const companies = useCompanies(team);
   const action = useServiceAction();
   const remove = useDeleteServiceRequest();
-  const [editing, setEditing] = useState<ServiceRequest | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const rows = useRowEditing<ServiceRequest>(remove, (r) => `#${r.id} ${r.category_name}`);
   const actions = useMemo<RowAction[]>(
     () => (viewer.isAdmin ? [...BASE_ACTIONS, 'done'] : BASE_ACTIONS),
     [viewer.isAdmin],
@@ -79,19 +78,7 @@ export function Component() {
   );
 
   const onAction = async (request: ServiceRequest, a: RowAction) => {
-    if (a === 'edit') {
-      setEditing(request);
-      setFormOpen(true);
-      return;
-    }
-    if (a === 'delete') {
-      const name = `#${request.id} ${request.category_name}`;
-      if (!(await confirmDelete(name))) return;
-      remove.mutate(request.id, {
-        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
-      });
-      return;
-    }
+    if (await rows.handle(request, a)) return;
     const serviceAction = toServiceAction(a);
     if (!serviceAction) return;
     action.mutate(
@@ -160,10 +147,7 @@ export function Component() {
       list={list}
       listTypes={LIST_TYPES}
       ownLabel="lists.own"
-      onCreate={() => {
-        setEditing(null);
-        setFormOpen(true);
-      }}
+      onCreate={rows.create}
       createLabel={t('hrServices.form.createTitle')}
       columns={columns}
       data={requests.data?.items}
@@ -221,9 +205,9 @@ export function Component() {
       }
     >
       <ServiceFormModal
-        open={formOpen}
-        request={editing}
-        onClose={() => setFormOpen(false)}
+        open={rows.formOpen}
+        request={rows.editing}
+        onClose={rows.close}
         isAdmin={viewer.isAdmin}
         me={self}
       />

@@ -1,7 +1,5 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
-import { NOTICES } from '@hr/contracts/messages';
 import { KPI_RULES } from '@hr/contracts/workflow';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFilterControls } from '../../../components/list/filter-controls';
@@ -16,10 +14,9 @@ import {
   statusColumn,
 } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
+import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
 import { KpiFormModal } from '../components/KpiFormModal';
@@ -62,23 +59,9 @@ export function Component() {
   const types = useKpiTypes();
   const controls = useFilterControls(draft);
   const remove = useDeleteKpi();
-  const [editing, setEditing] = useState<KpiListItem | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const rows = useRowEditing<KpiListItem>(remove, (item) => item.name);
 
-  const onAction = async (item: KpiListItem, a: RowAction) => {
-    if (a === 'edit') {
-      setEditing(item);
-      setFormOpen(true);
-      return;
-    }
-    if (a === 'delete') {
-      if (!(await confirmDelete(item.name))) return;
-      remove.mutate(item.id, {
-        onSuccess: () =>
-          toastSuccess(t('notices.deleted', { name: item.name, defaultValue: NOTICES.deleted })),
-      });
-    }
-  };
+  const onAction = (item: KpiListItem, a: RowAction) => rows.handle(item, a);
 
   const nowrap = { whiteSpace: 'nowrap' as const };
   const columns: ListColumns<KpiListItem> = [
@@ -172,10 +155,7 @@ export function Component() {
       title={t('nav.kpi')}
       list={list}
       listTypes={LIST_TYPES}
-      onCreate={() => {
-        setEditing(null);
-        setFormOpen(true);
-      }}
+      onCreate={rows.create}
       createLabel={t('kpi.form.createTitle')}
       columns={ordered}
       data={items.data?.items}
@@ -192,7 +172,7 @@ export function Component() {
       defaultOptional={['type', 'status']}
       draft={draft}
     >
-      <KpiFormModal open={formOpen} item={editing} team={team} onClose={() => setFormOpen(false)} />
+      <KpiFormModal open={rows.formOpen} item={rows.editing} team={team} onClose={rows.close} />
     </RequestListPage>
   );
 }

@@ -8,7 +8,6 @@ import {
   type RequestAction,
 } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -17,8 +16,8 @@ import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
+import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
@@ -77,23 +76,10 @@ export function Component() {
   const types = useLeaveTypes();
   const action = useLeaveAction();
   const remove = useDeleteLeave();
-  const [editing, setEditing] = useState<Leave | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const rows = useRowEditing<Leave>(remove, (l) => `#${l.id} ${l.type.name}`);
 
   const onAction = async (leave: Leave, a: RowAction) => {
-    if (a === 'edit') {
-      setEditing(leave);
-      setFormOpen(true);
-      return;
-    }
-    if (a === 'delete') {
-      const name = `#${leave.id} ${leave.type.name}`;
-      if (!(await confirmDelete(name))) return;
-      remove.mutate(leave.id, {
-        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
-      });
-      return;
-    }
+    if (await rows.handle(leave, a)) return;
     action.mutate(
       { action: a as RequestAction, id: leave.id },
       { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
@@ -163,10 +149,7 @@ export function Component() {
       title={t('nav.leave')}
       list={list}
       listTypes={LIST_TYPES}
-      onCreate={() => {
-        setEditing(null);
-        setFormOpen(true);
-      }}
+      onCreate={rows.create}
       createLabel={t('leave.form.createTitle')}
       columns={columns}
       data={leaves.data?.items}
@@ -206,7 +189,7 @@ export function Component() {
         </>
       }
     >
-      <LeaveFormModal open={formOpen} leave={editing} onClose={() => setFormOpen(false)} />
+      <LeaveFormModal open={rows.formOpen} leave={rows.editing} onClose={rows.close} />
     </RequestListPage>
   );
 }

@@ -8,7 +8,6 @@ import {
   type RequestAction,
 } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -17,8 +16,8 @@ import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
+import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMe } from '../../auth/api';
@@ -93,23 +92,12 @@ export function Component() {
   const types = useRemoteWorkTypes();
   const action = useRemoteWorkAction();
   const remove = useDeleteRemoteWork();
-  const [editing, setEditing] = useState<RemoteWork | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const rows = useRowEditing<RemoteWork>(remove, (r) =>
+    t('remoteWork.itemName', { id: r.id, type: r.type.name }),
+  );
 
   const onAction = async (item: RemoteWork, a: RowAction) => {
-    if (a === 'edit') {
-      setEditing(item);
-      setFormOpen(true);
-      return;
-    }
-    if (a === 'delete') {
-      const name = t('remoteWork.itemName', { id: item.id, type: item.type.name });
-      if (!(await confirmDelete(name))) return;
-      remove.mutate(item.id, {
-        onSuccess: () => toastSuccess(t('notices.deleted', { name, defaultValue: NOTICES.deleted })),
-      });
-      return;
-    }
+    if (await rows.handle(item, a)) return;
     action.mutate(
       { action: a as RequestAction, id: item.id },
       { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
@@ -182,10 +170,7 @@ export function Component() {
       list={list}
       listTypes={LIST_TYPES}
       quickJumper
-      onCreate={() => {
-        setEditing(null);
-        setFormOpen(true);
-      }}
+      onCreate={rows.create}
       createLabel={t('remoteWork.form.createTitle')}
       columns={columns}
       data={items.data?.items}
@@ -225,7 +210,7 @@ export function Component() {
         </>
       }
     >
-      <RemoteWorkFormModal open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+      <RemoteWorkFormModal open={rows.formOpen} item={rows.editing} onClose={rows.close} />
     </RequestListPage>
   );
 }
