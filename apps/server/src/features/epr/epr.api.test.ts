@@ -2,6 +2,7 @@ import { EPR_MESSAGES } from '@hr/contracts/epr';
 import { MESSAGES } from '@hr/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, eprRow, eprState, setEprStatus } from '../../../test/factories/epr';
+import { makeGroupTree } from '../../../test/factories/profile';
 import {
   CAST_ROLES,
   type Cast,
@@ -10,6 +11,7 @@ import {
   statementsDuring,
   type TestContext,
 } from '../../../test/helper';
+import { employeeGroups } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -473,6 +475,31 @@ describe('reading', () => {
       c.tokens.lm,
     );
     expect(filtered.json().items.map((i: { id: number }) => i.id)).toContain(d.id);
+    // The sheet's filters with the others of the drawer, counted with the page.
+    const tree = await makeGroupTree(ctx.db);
+    await ctx.db.insert(employeeGroups).values({ employeeId: c.employee.id, groupTreeId: tree.id });
+    for (const [kpiType, kpiStatus, expected] of [
+      [2, 4, [d.id]],
+      [1, 4, []],
+      [2, 1, []],
+    ] as const) {
+      const res = await call(
+        'GET',
+        `${BASE}?list_type=team&kpi_type_id=${kpiType}&kpi_status_id=${kpiStatus}&group_id=${tree.id}`,
+        c.tokens.lm,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().items.map((i: { id: number }) => i.id)).toEqual(expected);
+      expect(res.json().total).toBe(expected.length);
+    }
+    // A page past the last counts apart, on the review's table alone.
+    const past = await call(
+      'GET',
+      `${BASE}?list_type=team&kpi_type_id=2&kpi_status_id=4&group_id=${tree.id}&page=3`,
+      c.tokens.lm,
+    );
+    expect(past.statusCode, past.body).toBe(200);
+    expect([past.json().items, past.json().total]).toEqual([[], 1]);
     expect(
       (await call('GET', `${BASE}?list_type=self&employee_id=${c.employee.id}`, c.tokens.employee))
         .statusCode,

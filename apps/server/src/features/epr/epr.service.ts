@@ -310,8 +310,17 @@ export class EprService {
         condition('employee_id', q.employee_id, (v) => eq(eprs.employeeId, v)),
         condition('type_id', q.type_id, (v) => eq(eprs.typeId, v)),
         condition('status_id', q.status_id, (v) => eq(eprs.statusId, v)),
-        condition('kpi_type_id', q.kpi_type_id, (v) => eq(kpis.typeId, v)),
-        condition('kpi_status_id', q.kpi_status_id, (v) => eq(kpis.statusId, v)),
+        // On the review's own table (the total is counted there, without the page's joins).
+        condition(
+          'kpi_type_id',
+          q.kpi_type_id,
+          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.typeId} = ${v})`,
+        ),
+        condition(
+          'kpi_status_id',
+          q.kpi_status_id,
+          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.statusId} = ${v})`,
+        ),
         condition('from_date', q.from_date, (v) => sql`${eprs.toDate} >= ${v}`),
         condition('to_date', q.to_date, (v) => sql`${eprs.fromDate} <= ${v}`),
         condition(
