@@ -8,6 +8,8 @@ import { requireAdminContext } from './reference-data';
 
 /** What the routes need of a kind's runner (a `ReferenceData`, or a service in front of one). */
 export interface ReferenceActions<Create, Patch> {
+  /** One record (404 reference_not_found when there is none). */
+  get(id: number): Promise<unknown>;
   create(auth: AuthContext, input: Create): Promise<unknown>;
   update(auth: AuthContext, id: number, patch: Patch): Promise<unknown>;
   delete(auth: AuthContext, id: number): Promise<{ message: string }>;
@@ -39,7 +41,7 @@ export interface ReferenceRoutes<
   };
   /** DELETE of the collection with the id in the body (`{ company_id }`, SPEC.md §7). */
   deleteBody?: { schema: DeleteBody; id(body: z.output<DeleteBody>): number };
-  summaries?: Partial<Record<'list' | 'create' | 'update' | 'delete' | 'deleteByBody', string>>;
+  summaries?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete' | 'deleteByBody', string>>;
 }
 
 /** Refuses non-admins before the body is read, so a forged request learns nothing and changes nothing. */
@@ -48,8 +50,8 @@ export async function adminOnly(request: FastifyRequest) {
 }
 
 /**
- * The five routes of a reference kind: list, create (201), update and delete
- * by id, and optionally delete with the id in the body. Each parses, calls
+ * The six routes of a reference kind: list, one by id, create (201), update
+ * and delete by id, and optionally delete with the id in the body. Each parses, calls
  * one method and answers; changes are for administrators only.
  */
 export function referenceRoutes<
@@ -77,6 +79,25 @@ export function referenceRoutes<
       },
     },
     async (request) => o.list.run(request.query as z.output<Query>, caller(request), request.url),
+  );
+
+  r.get(
+    `${path}/:id`,
+    {
+      ...(o.list.readers === 'admins' ? { preValidation: adminOnly } : {}),
+      schema: {
+        operationId: `get${names.one}`,
+        summary: summaries.get ?? `One ${kind}`,
+        tags,
+        security,
+        params: idParam,
+        response: { 200: o.item },
+      },
+    },
+    async (request) => {
+      caller(request);
+      return o.actions.get(request.params.id);
+    },
   );
 
   r.post(

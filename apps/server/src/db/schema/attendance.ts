@@ -85,11 +85,15 @@ export const attendanceDevices = pgTable('attendance_devices', {
 /** An import of punches from a CSV file by an HR administrator, and how it went. */
 export const punchImports = pgTable('punch_imports', {
   id: id(),
+  /** What the file held: `punches` (attendance) or `employees`. */
+  kind: varchar({ length: 20 }).notNull().default('punches'),
   fileName: varchar({ length: 255 }).notNull(),
   /** Rows read, rows added, rows already there, rows refused. */
   total: integer().notNull().default(0),
   added: integer().notNull().default(0),
   duplicates: integer().notNull().default(0),
+  /** Rows that changed a record already there (an employee import run again with new values). */
+  updated: integer().notNull().default(0),
   refused: integer().notNull().default(0),
   /** `done`, or `refused` when the file had bad rows and nothing was imported. */
   status: varchar({ length: 20 }).notNull(),

@@ -1,5 +1,6 @@
 export * from './attendance';
 export * from './auth';
+export * from './compensation';
 export * from './epr';
 export * from './files';
 export * from './kpi';

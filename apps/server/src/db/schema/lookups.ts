@@ -52,6 +52,7 @@ export const exams = pgTable('exams', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
   educationTypeId: integer().references(() => lookupValues.id),
+  enabled: boolean().notNull().default(true),
 });
 
 export const examSubjects = pgTable(

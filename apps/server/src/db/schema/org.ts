@@ -32,4 +32,13 @@ export const offices = pgTable(
 export const designations = pgTable('designations', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  enabled: boolean().notNull().default(true),
+});
+
+/** Development areas offered in Section D of a review (the IDP rows and the areas of focus). */
+export const developmentAreas = pgTable('development_areas', {
+  id: id(),
+  name: varchar({ length: 100 }).notNull().unique(),
+  description: text(),
+  enabled: boolean().notNull().default(true),
 });

@@ -228,6 +228,7 @@ export const groups = pgTable('groups', {
   name: varchar({ length: 100 }).notNull().unique(),
   /** Lookup `group_type`; type 1 groups are the list filters of SPEC.md §2. */
   typeId: integer().references(() => lookupValues.id),
+  enabled: boolean().notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -128,6 +128,8 @@ export const remoteWorks = pgTable(
 /** HR service categories, told apart by a value (`noc` is special). */
 export const serviceCategories = pgTable('service_categories', {
   value: varchar({ length: 40 }).primaryKey(),
+  /** The administration's handle on a category (requests keep `value`). */
+  id: integer().notNull().unique().generatedByDefaultAsIdentity(),
   name: varchar({ length: 100 }).notNull(),
   sortOrder: smallint().notNull().default(0),
   enabled: boolean().notNull().default(true),

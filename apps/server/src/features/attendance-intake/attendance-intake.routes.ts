@@ -60,6 +60,7 @@ export async function attendanceIntakeRoutes(app: FastifyInstance, { db, secret 
     create: deviceCreate,
     update: deviceUpdate,
     actions: {
+      get: (id) => service.devices.get(id),
       create: (auth, body) => service.createDevice(auth, body),
       update: (auth, id, body) => service.updateDevice(auth, id, body),
       delete: (auth, id) => service.deleteDevice(auth, id),
