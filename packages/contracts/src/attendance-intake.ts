@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES, NAME_MAX, NAME_MIN, referenceListQuery } from './admin';
 import { isCalendarDateTime } from './dates';
 import { sortWithDefault } from './employee-search';
-import { base64Text } from './employees';
-import { type ListResponse, limit, listResponse, page } from './lists';
+import {
+  IMPORT_ERRORS_KEPT,
+  type ImportFileBody,
+  importFileBody,
+  importRecord,
+  importRowError as importRowErrorOf,
+  importsQuery,
+} from './imports';
+import { type ListResponse, listResponse } from './lists';
 import { defineMessages } from './messages';
-import { personRef } from './people';
 
 /**
  * How punches get in (DESIGN.md §7, §10): attendance devices that send them
@@ -20,7 +26,7 @@ export const PUNCH_BATCH_MAX = 1000;
 /** The largest CSV file an import takes: about 100,000 punches. */
 export const PUNCH_FILE_MAX_BYTES = 4 * 1024 * 1024;
 /** Refused rows an import keeps and answers (it counts them all). */
-export const PUNCH_IMPORT_ERRORS_KEPT = 1000;
+export const PUNCH_IMPORT_ERRORS_KEPT = IMPORT_ERRORS_KEPT;
 export const DEVICE_CODE_MAX = 60;
 /** A punch's time as a device sends it, on the office's wall clock. */
 export const PUNCH_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -36,10 +42,6 @@ export const PUNCH_AHEAD_HOURS = 36;
 export const ATTENDANCE_INTAKE_MESSAGES = defineMessages('attendanceAdmin.validation', {
   codeRequired: 'Code must not be empty',
   codeFormat: `A code has at most ${DEVICE_CODE_MAX} letters, digits, dots, dashes or underscores, and starts with a letter or digit`,
-  fileNameRequired: 'File name must not be empty',
-  fileNameTooLong: 'File name must be at most 255 characters',
-  fileRequired: 'Choose a CSV file',
-  dryRun: 'dry_run must be true or false',
   punchesRequired: 'Send the punches as a list',
   batchTooLarge: `A call sends at most ${PUNCH_BATCH_MAX} punches; send the rest in another call`,
   punchEid: 'eid must be text',
@@ -163,53 +165,16 @@ export const REFUSAL_TEXTS: Record<ImportRefusal, string> = {
 export const IMPORT_COLUMNS = ['E-ID', 'Date-time', 'Device'] as const;
 
 /** POST attendance/imports. */
-export const punchImportBody = z.object({
-  file_name: z
-    .string({ error: M.fileNameRequired })
-    .trim()
-    .min(1, { error: M.fileNameRequired, abort: true })
-    .max(255, M.fileNameTooLong),
-  /** The CSV file, base64 (a `data:` prefix is allowed). */
-  file: base64Text(M.fileRequired),
-  /** Check the file and count what it would add, changing nothing. */
-  dry_run: z.boolean({ error: M.dryRun }).optional(),
-});
-export type PunchImportBody = z.input<typeof punchImportBody>;
+export const punchImportBody = importFileBody;
+export type PunchImportBody = ImportFileBody;
 
-export const importRowError = z.object({
-  /** The line of the file (from 1; the last line of a row spanning several). */
-  line: z.number().int(),
-  reason: z.enum(IMPORT_REFUSALS),
-  /** The cell that was refused, as the file has it (cut at 60 characters), or null. */
-  value: z.string().nullable(),
-});
+export const importRowError = importRowErrorOf(IMPORT_REFUSALS);
 export type ImportRowError = z.infer<typeof importRowError>;
 
-export const IMPORT_STATUSES = ['done', 'refused'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-
-export const punchImport = z.object({
-  /** Null for a dry run (nothing is kept). */
-  id: z.number().int().nullable(),
-  file_name: z.string(),
-  dry_run: z.boolean(),
-  /** `done`: every row was good and the new ones are kept; `refused`: bad rows, nothing imported. */
-  status: z.enum(IMPORT_STATUSES),
-  /** Rows read (without the names line). */
-  total: z.number().int(),
-  added: z.number().int(),
-  duplicates: z.number().int(),
-  refused: z.number().int(),
-  /** The refused rows (the first PUNCH_IMPORT_ERRORS_KEPT), in the order of the file. */
-  errors: z.array(importRowError),
-  created_by: personRef.nullable(),
-  created: z.string(),
-});
+export const punchImport = importRecord(importRowError);
 export type PunchImport = z.infer<typeof punchImport>;
 
-export const IMPORT_SORT_FIELDS = ['id', 'created'] as const;
-
-export const punchImportsQuery = z.object({ page, limit, sort: sortWithDefault('id,desc') });
+export const punchImportsQuery = importsQuery;
 export const punchImportsResponse = listResponse(punchImport);
 export type PunchImportsResponse = ListResponse<PunchImport>;
 

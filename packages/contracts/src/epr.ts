@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enabledListQuery } from './admin';
 import { isCalendarDate } from './dates';
 import { base64Text } from './employees';
 import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
@@ -380,3 +381,118 @@ export const eprDetail = eprListItem.extend({
   viewer: z.enum(['employee', 'line_manager', 'one_over_one', 'admin']),
 });
 export type EprDetail = z.infer<typeof eprDetail>;
+
+/* Administration: the company's values that Section B rates, and their behaviours */
+
+export const EPR_VALUE_NAME_MAX = 100;
+export const EPR_BEHAVIOUR_NAME_MAX = 250;
+export const EPR_VALUE_ORDER_MAX = 100;
+
+/** Texts of the administration forms; they translate under `reference.validation.<id>`. */
+export const EPR_VALUE_MESSAGES = defineMessages('reference.validation', {
+  nameLength: 'Name must have a length between 2 and 100',
+  behaviourLength: 'Behaviour must have a length between 2 and 250',
+  orderRange: 'Order must be a whole number from 0 to 100',
+  enabledType: 'Enabled must be true or false',
+});
+
+const V = EPR_VALUE_MESSAGES;
+const valueText = (max: number, length: string) =>
+  z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.nameRequired, abort: true })
+    .min(2, length)
+    .max(max, length);
+const valueName = valueText(EPR_VALUE_NAME_MAX, V.nameLength);
+const behaviourName = valueText(EPR_BEHAVIOUR_NAME_MAX, V.behaviourLength);
+const valueOrder = z
+  .number({ error: V.orderRange })
+  .int(V.orderRange)
+  .min(0, V.orderRange)
+  .max(EPR_VALUE_ORDER_MAX, V.orderRange);
+const valueEnabled = z.boolean({ error: V.enabledType });
+const changeSomething = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
+const NOTHING_SENT = 'Send at least one field to change';
+
+/** A behaviour that shows a value. */
+export const eprBehaviour = z.object({
+  id: z.number().int(),
+  value_id: z.number().int(),
+  name: z.string(),
+  sort_order: z.number().int(),
+  enabled: z.boolean(),
+  /** Reviews whose Section B carries it (it cannot be deleted then). */
+  reviews_count: z.number().int(),
+});
+export type EprBehaviour = z.infer<typeof eprBehaviour>;
+
+/** A value of Section B with its behaviours (in their order). */
+export const eprValue = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sort_order: z.number().int(),
+  enabled: z.boolean(),
+  /** Reviews whose Section B rates it (it cannot be deleted then). */
+  reviews_count: z.number().int(),
+  behaviours: z.array(eprBehaviour),
+});
+export type EprValue = z.infer<typeof eprValue>;
+
+export const eprValueCreate = z.object({
+  name: valueName,
+  sort_order: valueOrder.default(0),
+  enabled: valueEnabled.default(true),
+});
+export type EprValueCreate = z.input<typeof eprValueCreate>;
+export const eprValueUpdate = z
+  .object({ name: valueName.optional(), sort_order: valueOrder.optional(), enabled: valueEnabled.optional() })
+  .refine(changeSomething, NOTHING_SENT);
+export type EprValueUpdate = z.input<typeof eprValueUpdate>;
+
+/** POST eprs/values/{id}/behaviours: the value is the path's. */
+export const eprBehaviourBody = z.object({
+  name: behaviourName,
+  sort_order: valueOrder.default(0),
+  enabled: valueEnabled.default(true),
+});
+export type EprBehaviourBody = z.input<typeof eprBehaviourBody>;
+/** POST eprs/values/behaviours: the same with the value's id. */
+export const eprBehaviourCreate = eprBehaviourBody.extend({
+  value_id: z
+    .number({ error: 'value_id must be a whole number from 1' })
+    .int('value_id must be a whole number from 1')
+    .min(1, 'value_id must be a whole number from 1'),
+});
+export const eprBehaviourUpdate = z
+  .object({
+    name: behaviourName.optional(),
+    sort_order: valueOrder.optional(),
+    enabled: valueEnabled.optional(),
+  })
+  .refine(changeSomething, NOTHING_SENT);
+export type EprBehaviourUpdate = z.input<typeof eprBehaviourUpdate>;
+
+export const EPR_VALUE_SORT_FIELDS = ['id', 'name', 'order'] as const;
+export const eprValuesQuery = enabledListQuery;
+/** The behaviours of one value, or of every value. */
+export const eprBehavioursQuery = enabledListQuery.extend({
+  value_id: z.coerce
+    .number({ error: 'value_id must be a whole number from 1' })
+    .int('value_id must be a whole number from 1')
+    .min(1, 'value_id must be a whole number from 1')
+    .optional(),
+});
+export const EPR_BEHAVIOUR_SORT_FIELDS = ['id', 'name', 'order'] as const;
+
+/** Without page, limit, sort or search: every value (enabled ones unless an administrator asks all=true). */
+export const eprValuesResponse = z.union([z.array(eprValue), listResponse(eprValue)]);
+export const eprBehavioursResponse = z.union([z.array(eprBehaviour), listResponse(eprBehaviour)]);
+
+const bodyId = (key: string) =>
+  z
+    .number({ error: `${key} must be a whole number from 1` })
+    .int(`${key} must be a whole number from 1`)
+    .min(1, `${key} must be a whole number from 1`);
+export const eprValueDelete = z.object({ value_id: bodyId('value_id') });
+export const eprBehaviourDelete = z.object({ behaviour_id: bodyId('behaviour_id') });

@@ -160,6 +160,18 @@ export const ERRORS = {
   reference_not_found: { status: 404, message: 'This {{kind}} does not exist.' },
   reference_name_taken: { status: 409, message: 'A {{kind}} with this name exists already.' },
   reference_in_use: { status: 409, message: '{{name}} is in use; disable it instead of deleting it.' },
+  reference_builtin: {
+    status: 409,
+    message: '{{name}} has a meaning of its own in the portal; it cannot be deleted. Disable it instead.',
+  },
+  service_category_value_fixed: {
+    status: 409,
+    message: 'The value of {{name}} cannot change: service requests and their letters keep it.',
+  },
+  service_category_value_taken: {
+    status: 409,
+    message: 'A service category with the value {{value}} exists already.',
+  },
 
   // The request workflow (leave, remote work, HR services, KPI sheets, EPRs)
   record_not_found: { status: 404, message: 'This {{record}} does not exist.' },
@@ -366,6 +378,63 @@ export const ERRORS = {
   },
   punch_file_empty: { status: 422, message: 'The file has no rows to import.' },
   punch_import_not_found: { status: 404, message: 'This import does not exist.' },
+
+  // Employee imports
+  employee_file_too_large: {
+    status: 413,
+    message: 'The file must be at most 4 MB (about 25,000 employees). Split it into smaller files.',
+  },
+  employee_file_not_text: {
+    status: 422,
+    message: 'The file is not a CSV text file. Save the sheet as CSV (UTF-8) and choose that file.',
+  },
+  employee_file_malformed: {
+    status: 422,
+    message: 'The file is not valid CSV at line {{line}}: a quote is not closed, or stands inside a field.',
+  },
+  employee_file_empty: {
+    status: 422,
+    message:
+      'The file has no employees to import: its first line names the columns, each line below is one employee.',
+  },
+  employee_file_columns_missing: {
+    status: 422,
+    message: 'The first line of the file must name these columns too: {{columns}}.',
+  },
+  employee_file_columns_unknown: {
+    status: 422,
+    message:
+      'The first line of the file names columns that are not known, or names one twice: {{columns}}. The columns are eid, name, mobile, email, company, office, designation, line_manager_eid and joining_date.',
+  },
+  employee_import_not_found: { status: 404, message: 'This employee import does not exist.' },
+
+  // Compensation: salaries, loans, pay schedules
+  compensation_hidden: {
+    status: 403,
+    message: 'Only the employee and HR administrators may see the pay and loans of this employee.',
+  },
+  salary_not_found: { status: 404, message: 'This salary row does not exist.' },
+  loan_not_found: { status: 404, message: 'This loan does not exist.' },
+  loan_has_repayments: {
+    status: 409,
+    message: 'Repayments are recorded on this loan; it cannot be deleted.',
+  },
+  pay_schedule_type_in_use_one: {
+    status: 409,
+    message: '{{name}} cannot be deleted: 1 pay schedule is of this type. Disable it instead.',
+  },
+  pay_schedule_type_in_use: {
+    status: 409,
+    message: '{{name}} cannot be deleted: {{schedules}} pay schedules are of this type. Disable it instead.',
+  },
+  pay_schedule_in_use_one: {
+    status: 409,
+    message: '{{name}} cannot be deleted: 1 loan is repaid on it. Disable it instead.',
+  },
+  pay_schedule_in_use: {
+    status: 409,
+    message: '{{name}} cannot be deleted: {{loans}} loans are repaid on it. Disable it instead.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

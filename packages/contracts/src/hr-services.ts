@@ -314,3 +314,140 @@ export const serviceRequestIdBody = z.object({
 
 export const serviceCategory = z.object({ value: z.string(), name: z.string() });
 export type ServiceCategory = z.infer<typeof serviceCategory>;
+
+/* Administration: service categories and NOC types (HR administrators change them, everyone reads them) */
+
+/** Names of service categories and NOC types: 2 to 100 characters. */
+export const SERVICE_REFERENCE_NAME_MAX = 100;
+/** A category's value: what requests keep (a small letter first, then small letters, digits and `_`). */
+export const SERVICE_CATEGORY_VALUE_MAX = 40;
+const CATEGORY_VALUE = /^[a-z][a-z0-9_]{0,39}$/;
+/** The order field's range (the form's list order). */
+export const REFERENCE_ORDER_MAX = 100;
+
+/** Texts of the administration forms; they translate under `reference.validation.<id>`. */
+export const SERVICE_REFERENCE_MESSAGES = defineMessages('reference.validation', {
+  nameLength: 'Name must have a length between 2 and 100',
+  valueFormat: 'Value must be 1 to 40 small letters, digits or _, starting with a letter',
+  orderRange: 'Order must be a whole number from 0 to 100',
+  enabledType: 'Enabled must be true or false',
+});
+
+const R = SERVICE_REFERENCE_MESSAGES;
+
+/** At least one field in a PATCH. */
+const somethingSent = (value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined);
+const NOTHING_SENT = 'Send at least one field to change';
+
+const referenceName = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.nameRequired, abort: true })
+  .min(2, R.nameLength)
+  .max(SERVICE_REFERENCE_NAME_MAX, R.nameLength);
+const sortOrder = z
+  .number({ error: R.orderRange })
+  .int(R.orderRange)
+  .min(0, R.orderRange)
+  .max(REFERENCE_ORDER_MAX, R.orderRange);
+const enabledFlag = z.boolean({ error: R.enabledType });
+
+/**
+ * The value a new category gets from its name when none is given: small
+ * letters, digits and `_` ("Salary certificate" → `salary_certificate`);
+ * `category` when the name has no Latin letter or digit. The server adds
+ * `_2`, `_3`... when another category has it.
+ */
+export function categoryValueOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  const lettered = /^[a-z]/.test(slug) ? slug : slug ? `c_${slug}` : 'category';
+  return lettered.slice(0, SERVICE_CATEGORY_VALUE_MAX).replace(/_+$/, '');
+}
+
+/** A service category as the administration sees it. */
+export const serviceCategoryItem = z.object({
+  /** The administration's handle (requests keep `value`). */
+  id: z.number().int(),
+  value: z.string(),
+  name: z.string(),
+  sort_order: z.number().int(),
+  enabled: z.boolean(),
+  /** Service requests of this category (a category in use cannot be deleted). */
+  requests_count: z.number().int(),
+});
+export type ServiceCategoryItem = z.infer<typeof serviceCategoryItem>;
+
+const categoryValue = z
+  .string({ error: R.valueFormat })
+  .trim()
+  .toLowerCase()
+  .regex(CATEGORY_VALUE, R.valueFormat);
+
+/**
+ * POST employee/service-requests/categories: `value` is made from the name
+ * when absent. PATCH: any of the fields; `value` is fixed once made (requests
+ * and letters keep it), so a PATCH may only send the value it has.
+ */
+export const serviceCategoryCreate = z.object({
+  name: referenceName,
+  value: categoryValue.optional(),
+  sort_order: sortOrder.default(0),
+  enabled: enabledFlag.default(true),
+});
+export type ServiceCategoryCreate = z.input<typeof serviceCategoryCreate>;
+/** The form's rules: an empty value field means "make it from the name". */
+export const serviceCategoryForm = serviceCategoryCreate.extend({
+  value: z.union([z.literal(''), categoryValue]).optional(),
+});
+export const serviceCategoryUpdate = z
+  .object({
+    name: referenceName.optional(),
+    value: categoryValue.optional(),
+    sort_order: sortOrder.optional(),
+    enabled: enabledFlag.optional(),
+  })
+  .refine(somethingSent, NOTHING_SENT);
+export type ServiceCategoryUpdate = z.input<typeof serviceCategoryUpdate>;
+
+/** A NOC type as the administration sees it. */
+export const nocTypeItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** NOC requests of this type. */
+  requests_count: z.number().int(),
+});
+export type NocTypeItem = z.infer<typeof nocTypeItem>;
+
+export const nocTypeCreate = z.object({ name: referenceName, enabled: enabledFlag.default(true) });
+export type NocTypeCreate = z.input<typeof nocTypeCreate>;
+export const nocTypeUpdate = z
+  .object({ name: referenceName.optional(), enabled: enabledFlag.optional() })
+  .refine(somethingSent, NOTHING_SENT);
+
+export const SERVICE_CATEGORY_SORT_FIELDS = ['id', 'name', 'value', 'order'] as const;
+export const NOC_TYPE_SORT_FIELDS = ['id', 'name'] as const;
+
+/**
+ * Without page, limit, sort or search: the plain array the request form has
+ * always read (`{ value, name }`, `{ id, name }`), enabled ones only unless an
+ * administrator asks all=true. With any of them: the administration's list.
+ */
+export const serviceCategoriesResponse = z.union([
+  z.array(serviceCategory),
+  listResponse(serviceCategoryItem),
+]);
+export const nocTypesResponse = z.union([z.array(idName), listResponse(nocTypeItem)]);
+
+const idInBody = (key: string) => {
+  const message = `${key} must be a whole number from 1`;
+  return z.number({ error: message }).int(message).min(1, message);
+};
+/** DELETE with the id in the body, as SPEC.md §7 does elsewhere. */
+export const serviceCategoryDelete = z.object({ service_category_id: idInBody('service_category_id') });
+export const nocTypeDelete = z.object({ noc_type_id: idInBody('noc_type_id') });

@@ -184,3 +184,55 @@ export const remoteWorkList = listResponse(remoteWork);
 export const remoteWorkIdBody = z.object({
   remote_work_id: z.number({ error: 'remote_work_id must be a number' }).int().positive(),
 });
+
+/* Administration: remote-work types (HR administrators change them, everyone reads them) */
+
+export const REMOTE_WORK_TYPE_NAME_MAX = 60;
+
+/** Texts of the administration form; they translate under `reference.validation.<id>`. */
+export const REMOTE_WORK_TYPE_MESSAGES = defineMessages('reference.validation', {
+  typeNameLength: 'Name must have a length between 2 and 60',
+  enabledType: 'Enabled must be true or false',
+});
+
+const typeName = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.nameRequired, abort: true })
+  .min(2, REMOTE_WORK_TYPE_MESSAGES.typeNameLength)
+  .max(REMOTE_WORK_TYPE_NAME_MAX, REMOTE_WORK_TYPE_MESSAGES.typeNameLength);
+const typeEnabled = z.boolean({ error: REMOTE_WORK_TYPE_MESSAGES.enabledType });
+
+/** A remote-work type as the administration sees it. */
+export const remoteWorkTypeItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Type 1: hours within a day (SPEC.md §9); it cannot be deleted. */
+  hourly: z.boolean(),
+  /** Remote-work requests of this type (a type in use cannot be deleted). */
+  requests_count: z.number().int(),
+});
+export type RemoteWorkTypeItem = z.infer<typeof remoteWorkTypeItem>;
+
+export const remoteWorkTypeCreate = z.object({ name: typeName, enabled: typeEnabled.default(true) });
+export type RemoteWorkTypeCreate = z.input<typeof remoteWorkTypeCreate>;
+export const remoteWorkTypeUpdate = z
+  .object({ name: typeName.optional(), enabled: typeEnabled.optional() })
+  .refine((v) => v.name !== undefined || v.enabled !== undefined, 'Send at least one field to change');
+
+export const REMOTE_WORK_TYPE_SORT_FIELDS = ['id', 'name'] as const;
+
+/**
+ * Without page, limit, sort or search: the plain array the request form has
+ * always read (`{ id, name }`, enabled ones unless an administrator asks
+ * all=true); with any of them, the administration's list.
+ */
+export const remoteWorkTypesResponse = z.union([z.array(remoteWorkType), listResponse(remoteWorkTypeItem)]);
+
+export const remoteWorkTypeDelete = z.object({
+  remote_work_type_id: z
+    .number({ error: 'remote_work_type_id must be a whole number from 1' })
+    .int('remote_work_type_id must be a whole number from 1')
+    .min(1, 'remote_work_type_id must be a whole number from 1'),
+});

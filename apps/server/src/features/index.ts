@@ -4,9 +4,11 @@ import { attendanceRoutes } from './attendance';
 import { attendanceIntakeRoutes } from './attendance-intake';
 import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
+import { compensationRoutes } from './compensation';
 import { dashboardRoutes } from './dashboard';
 import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
+import { employeeImportRoutes } from './employee-import';
 import { eprRoutes } from './epr';
 import { eprCalibrationRoutes } from './epr-calibration';
 import { eprCycleRoutes } from './epr-cycles';
@@ -14,6 +16,8 @@ import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
 import { leaveReferenceRoutes, leaveRoutes } from './leave';
 import { lookupRoutes } from './lookups';
+import { orgChartRoutes } from './org-chart';
+import { organisationRoutes } from './organisation';
 import { profileRoutes } from './profile';
 import { remoteWorkRoutes } from './remote-work';
 import { reportsRoutes } from './reports';
@@ -27,6 +31,8 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   (app, deps) => authRoutes(app, { service: deps.authService }),
   lookupRoutes,
   directoryRoutes,
+  organisationRoutes,
+  orgChartRoutes,
   adminRoutes,
   leaveRoutes,
   leaveReferenceRoutes,
@@ -40,7 +46,9 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   eprCycleRoutes,
   eprCalibrationRoutes,
   shiftRoutes,
+  compensationRoutes,
   attendanceRoutes,
   attendanceIntakeRoutes,
+  employeeImportRoutes,
   commentRoutes,
 ];

@@ -59,13 +59,44 @@ export const router = createBrowserRouter([
               { path: '/admin/assets', lazy: () => import('../features/admin/pages/AssetsPage') },
               { path: '/admin/companies', lazy: () => import('../features/admin/pages/CompaniesPage') },
               { path: '/admin/offices', lazy: () => import('../features/admin/pages/OfficesPage') },
+              {
+                path: '/admin/levels-grades',
+                lazy: () => import('../features/organisation/pages/LevelsGradesPage'),
+              },
+              {
+                path: '/admin/designations',
+                lazy: () => import('../features/organisation/pages/DesignationsPage'),
+              },
+              {
+                path: '/admin/development-areas',
+                lazy: () => import('../features/organisation/pages/DevelopmentAreasPage'),
+              },
+              { path: '/admin/exams', lazy: () => import('../features/organisation/pages/ExamsPage') },
+              { path: '/admin/groups', lazy: () => import('../features/organisation/pages/GroupsPage') },
               { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
               { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
               { path: '/admin/shifts', lazy: () => import('../features/shifts/pages/ShiftsPage') },
               {
+                path: '/admin/pay-schedules',
+                lazy: () => import('../features/compensation/pages/PaySchedulesPage'),
+              },
+              {
                 path: '/admin/attendance',
                 lazy: () => import('../features/attendance-admin/pages/AttendanceAdminPage'),
               },
+              {
+                path: '/admin/employee-import',
+                lazy: () => import('../features/employee-import/pages/EmployeeImportPage'),
+              },
+              {
+                path: '/admin/hr-services',
+                lazy: () => import('../features/admin/pages/ServiceCategoriesPage'),
+              },
+              {
+                path: '/admin/remote-work-types',
+                lazy: () => import('../features/admin/pages/RemoteWorkTypesPage'),
+              },
+              { path: '/admin/epr-values', lazy: () => import('../features/admin/pages/EprValuesPage') },
               { path: '/admin/kpi', lazy: () => import('../features/admin/pages/KpiSettingsPage') },
               {
                 path: '/admin/review-cycles',

@@ -16,10 +16,12 @@ import {
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoAttendance } from './demo-attendance';
+import { seedDemoCompensation } from './demo-compensation';
 import { seedDemoEprs } from './demo-epr';
 import { seedDemoHrServices } from './demo-hr-services';
 import { seedDemoKpis } from './demo-kpi';
 import { seedDemoLeave } from './demo-leave';
+import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoRemoteWork } from './demo-remote-work';
 
@@ -306,6 +308,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     await seedDemoKpis(tx, idByEid);
     await seedDemoEprs(tx, idByEid);
     await seedDemoAttendance(tx);
+    await seedDemoOrganisation(tx, idByEid);
+    await seedDemoCompensation(tx, idByEid);
     return people.length;
   });
 }

@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { seedLargeCompensation } from './large-compensation';
 
 const FIRST = ['Abdul', 'Ayesha', 'Babul', 'Chandni', 'Delwar', 'Eshita', 'Faruk', 'Ghazala', 'Hasan', 'Ira'];
 const LAST = [
@@ -126,6 +127,7 @@ const intArray = (ids: number[]) => sql.raw(`array[${ids.map((n) => Math.trunc(n
  * data set made before these fields were filled.
  */
 export async function fillLargeDirectory(db: Db, log: (msg: string) => void = () => {}): Promise<void> {
+  await seedLargeCompensation(db, log);
   const [todo] = await db
     .select({ n: count() })
     .from(employees)

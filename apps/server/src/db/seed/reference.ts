@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import {
   eprTypes,
@@ -202,6 +203,16 @@ async function resetSequence(db: Db, table: string) {
   );
 }
 
+/**
+ * Lists HR manages on their screens (remote-work types, services, NOC types,
+ * values): filled while empty only, so a record HR deleted stays deleted at
+ * the next start.
+ */
+async function isEmpty(db: Db, table: PgTable): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(table).limit(1);
+  return !row;
+}
+
 /** Fills the reference lists; runs at every start and adds only what is missing. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -233,9 +244,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .values(LEAVE_TYPES.map((t, i) => ({ ...t, sortOrder: i + 1 })))
       .onConflictDoNothing();
     await tx.insert(leaveDurations).values(LEAVE_DURATIONS).onConflictDoNothing();
-    await tx.insert(remoteWorkTypes).values(REMOTE_WORK_TYPES).onConflictDoNothing();
-    await tx.insert(serviceCategories).values(SERVICE_CATEGORIES).onConflictDoNothing();
-    await tx.insert(nocTypes).values(NOC_TYPES).onConflictDoNothing();
+    if (await isEmpty(tx, remoteWorkTypes)) await tx.insert(remoteWorkTypes).values(REMOTE_WORK_TYPES);
+    if (await isEmpty(tx, serviceCategories)) await tx.insert(serviceCategories).values(SERVICE_CATEGORIES);
+    if (await isEmpty(tx, nocTypes)) await tx.insert(nocTypes).values(NOC_TYPES);
     await tx.insert(kpiTypes).values(KPI_TYPES).onConflictDoNothing();
     await tx.insert(kpiPerspectives).values(KPI_PERSPECTIVES).onConflictDoNothing();
     await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
@@ -247,11 +258,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
         .insert(shifts)
         .values({ name: 'General', startTime: '09:00', endTime: '18:00', graceMinutes: 15, isDefault: true })
         .onConflictDoNothing();
-    const values = await tx
-      .insert(eprValues)
-      .values(EPR_VALUES.map((v) => ({ id: v.id, name: v.name, sortOrder: v.id })))
-      .onConflictDoNothing()
-      .returning({ id: eprValues.id });
+    const values = (await isEmpty(tx, eprValues))
+      ? await tx
+          .insert(eprValues)
+          .values(EPR_VALUES.map((v) => ({ id: v.id, name: v.name, sortOrder: v.id })))
+          .returning({ id: eprValues.id })
+      : [];
     // Behaviours come with a value the first time it is made; HR changes them afterwards.
     for (const v of EPR_VALUES.filter((x) => values.some((r) => r.id === x.id))) {
       await tx

@@ -1,8 +1,7 @@
-import type { DEVICE_SORT_FIELDS, IMPORT_SORT_FIELDS, ImportRowError } from '@hr/contracts/attendance-intake';
+import type { DEVICE_SORT_FIELDS } from '@hr/contracts/attendance-intake';
 import { type AnyColumn, and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attendanceDevices, employees, punches, punchImports } from '../../db/schema';
-import { personJson } from '../../lib/approvers';
+import { attendanceDevices, employees, punches } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
 import { type TableRow, tableStore } from '../../lib/reference-data';
 
@@ -35,43 +34,6 @@ export interface DeviceKeyRow {
   code: string;
   keyHash: string | null;
   enabled: boolean;
-}
-
-/** One import's counts and report, with its author. */
-function importQuery(db: Db, total: SQL<number> = sql<number>`0`) {
-  return db
-    .select({
-      total,
-      id: punchImports.id,
-      fileName: punchImports.fileName,
-      rows: punchImports.total,
-      added: punchImports.added,
-      duplicates: punchImports.duplicates,
-      refused: punchImports.refused,
-      status: punchImports.status,
-      errors: sql<ImportRowError[]>`${punchImports.errors}`,
-      createdBy: personJson(punchImports.createdById),
-      createdAt: punchImports.createdAt,
-    })
-    .from(punchImports);
-}
-
-export type ImportRow = Awaited<ReturnType<ReturnType<typeof importQuery>['execute']>>[number];
-
-export const IMPORT_SORT: Record<(typeof IMPORT_SORT_FIELDS)[number], AnyColumn | SQL> = {
-  id: punchImports.id,
-  created: punchImports.createdAt,
-};
-
-export interface ImportValues {
-  fileName: string;
-  total: number;
-  added: number;
-  duplicates: number;
-  refused: number;
-  status: 'done' | 'refused';
-  errors: ImportRowError[];
-  createdById: number;
 }
 
 export const attendanceIntakeRepository = {
@@ -214,45 +176,5 @@ export const attendanceIntakeRepository = {
         select count(*)::int as added from added`),
     );
     return Number(row?.added ?? 0);
-  },
-
-  /**
-   * Imports write one after another (until the transaction ends): two files
-   * written at once, each over several statements, could each wait for rows
-   * the other holds.
-   */
-  async lockImports(tx: Db): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('punch_imports'))`);
-  },
-
-  async insertImport(db: Db, values: ImportValues): Promise<number> {
-    const [row] = await db.insert(punchImports).values(values).returning({ id: punchImports.id });
-    return row!.id;
-  },
-
-  async setImportCounts(db: Db, id: number, counts: { added: number; duplicates: number }): Promise<void> {
-    await db.update(punchImports).set(counts).where(eq(punchImports.id, id));
-  },
-
-  /** The query of an import with its author (lib/list pages and prepares it). */
-  importPage: importQuery,
-
-  async findImport(db: Db, id: number): Promise<ImportRow | null> {
-    const [row] = await importQuery(db).where(eq(punchImports.id, id));
-    return row ?? null;
-  },
-
-  /** A person as `personJson` has them (the author of a dry run, which keeps nothing). */
-  async person(db: Db, id: number) {
-    const [row] = await db
-      .select({
-        id: employees.id,
-        eid: employees.eid,
-        name: employees.name,
-        photoVersion: employees.photoVersion,
-      })
-      .from(employees)
-      .where(eq(employees.id, id));
-    return row ?? null;
   },
 };

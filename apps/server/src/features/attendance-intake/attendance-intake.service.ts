@@ -17,12 +17,10 @@ import {
 } from '@hr/contracts/attendance-intake';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { punchImports } from '../../db/schema';
-import { personRef } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
-import { listPage } from '../../lib/list';
+import { ImportRecords, type ImportRow, unreadableAs422 } from '../../lib/imports';
 import {
   pgCode,
   ReferenceData,
@@ -36,11 +34,9 @@ import { decodeBase64, decodedSize } from '../../lib/uploads';
 import {
   type DeviceRow,
   type DeviceValues,
-  IMPORT_SORT,
-  type ImportRow,
   attendanceIntakeRepository as repo,
 } from './attendance-intake.repository';
-import { isRefused, type ReadRow, type RefusedRow, readPunchFile, UnreadableFileError } from './punch-file';
+import { isRefused, type ReadRow, type RefusedRow, readPunchFile } from './punch-file';
 
 type DeviceCreate = z.output<typeof deviceCreate>;
 type DeviceUpdate = z.output<typeof deviceUpdate>;
@@ -134,6 +130,9 @@ async function deadlockAs409<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A file that is not CSV text. */
+const UNREADABLE = { notText: 'punch_file_not_text', malformed: 'punch_file_malformed' } as const;
+
 /** Thrown inside a dry run's transaction to roll it back with its counts. */
 class DryRunDone extends Error {
   constructor(readonly added: number) {
@@ -149,12 +148,14 @@ class DryRunDone extends Error {
  */
 export class AttendanceIntakeService {
   readonly devices: ReferenceData<DeviceRow, Device, DeviceInsert, DeviceUpdate, DeviceValues, object>;
+  private readonly imports: ImportRecords<ImportRowError>;
 
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    secret: string,
   ) {
     this.devices = new ReferenceData(db, deviceSpec);
+    this.imports = new ImportRecords(db, secret, 'punches', 'punch_import_not_found');
   }
 
   /* Devices */
@@ -275,23 +276,15 @@ export class AttendanceIntakeService {
     const read = () => readPunchFile(data, { devices, latest, chunk: IMPORT_CHUNK_ROWS });
     const dryRun = body.dry_run === true;
 
-    const check = await this.unreadableAs422(() => this.check(read()));
+    const check = await unreadableAs422(UNREADABLE, () => this.check(read()));
     if (check.total === 0) throw domainError('punch_file_empty', {}, 'file');
     const base = { fileName: body.file_name, total: check.total, refused: check.refused };
 
     if (check.refused > 0) {
       const errors = check.errors;
       if (dryRun)
-        return this.dryAnswer(auth, { ...base, added: 0, duplicates: 0, status: 'refused', errors });
-      const id = await repo.insertImport(this.db, {
-        ...base,
-        added: 0,
-        duplicates: 0,
-        status: 'refused',
-        errors,
-        createdById: auth.employeeId,
-      });
-      return this.importAnswer((await repo.findImport(this.db, id))!, false);
+        return this.imports.dryAnswer(auth, { ...base, added: 0, duplicates: 0, status: 'refused', errors });
+      return this.imports.answer(await this.imports.refused(auth, { ...base, errors }));
     }
 
     if (dryRun) {
@@ -306,7 +299,7 @@ export class AttendanceIntakeService {
         if (!(err instanceof DryRunDone)) throw err;
         added = err.added;
       }
-      return this.dryAnswer(auth, {
+      return this.imports.dryAnswer(auth, {
         ...base,
         added,
         duplicates: check.total - added,
@@ -317,17 +310,17 @@ export class AttendanceIntakeService {
 
     const write = () =>
       this.db.transaction(async (tx) => {
-        const importId = await repo.insertImport(tx, {
+        const importId = await this.imports.insert(tx, auth, {
           ...base,
           added: 0,
           duplicates: 0,
+          updated: 0,
           status: 'done',
           errors: [],
-          createdById: auth.employeeId,
         });
         const added = await this.write(tx, importId, read());
         const duplicates = check.total - added;
-        await repo.setImportCounts(tx, importId, { added, duplicates });
+        await this.imports.setCounts(tx, importId, { added, duplicates });
         await audit(tx, auth, {
           action: 'import',
           entity: 'punch_import',
@@ -337,7 +330,7 @@ export class AttendanceIntakeService {
         return importId;
       });
     const id = await deadlockAs409(write);
-    return this.importAnswer((await repo.findImport(this.db, id))!, false);
+    return this.imports.answer((await this.imports.find(this.db, id))!);
   }
 
   /** Every row checked; the E-IDs of the rows otherwise good, a chunk per statement. */
@@ -363,7 +356,7 @@ export class AttendanceIntakeService {
 
   /** Writes a checked file's rows, a chunk per statement; answers how many punches were new. */
   private async write(tx: Db, importId: number | null, chunks: AsyncGenerator<ReadRow[]>): Promise<number> {
-    await repo.lockImports(tx);
+    await this.imports.lock(tx);
     let added = 0;
     for await (const chunk of chunks) {
       const rows = { eids: [] as string[], ats: [] as string[], devices: [] as string[] };
@@ -378,67 +371,14 @@ export class AttendanceIntakeService {
     return added;
   }
 
-  private async unreadableAs422<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (!(err instanceof UnreadableFileError)) throw err;
-      if (err.kind === 'not_text') throw domainError('punch_file_not_text', {}, 'file');
-      throw domainError('punch_file_malformed', { line: err.line ?? 1 }, 'file');
-    }
-  }
-
-  private async dryAnswer(
-    auth: AuthContext,
-    result: Omit<PunchImport, 'id' | 'file_name' | 'dry_run' | 'created_by' | 'created'> & {
-      fileName: string;
-    },
-  ): Promise<PunchImport> {
-    const { fileName, ...counts } = result;
-    return {
-      id: null,
-      file_name: fileName,
-      dry_run: true,
-      ...counts,
-      created_by: personRef(this.secret, await repo.person(this.db, auth.employeeId)),
-      created: new Date().toISOString(),
-    };
-  }
-
-  private importAnswer(row: ImportRow, dryRun: boolean): PunchImport {
-    return {
-      id: row.id,
-      file_name: row.fileName,
-      dry_run: dryRun,
-      status: row.status === 'refused' ? 'refused' : 'done',
-      total: row.rows,
-      added: row.added,
-      duplicates: row.duplicates,
-      refused: row.refused,
-      errors: row.errors,
-      created_by: personRef(this.secret, row.createdBy),
-      created: iso(row.createdAt)!,
-    };
-  }
-
-  /** The imports, the latest first, with their counts and reports. */
+  /** The punch imports, the latest first, with their counts and reports. */
   async listImports(auth: AuthContext, query: ImportsQuery, url: string) {
     requireAdminContext(auth);
-    return listPage(this.db, url, query, {
-      name: 'punch-imports',
-      table: punchImports,
-      conditions: [],
-      sortable: IMPORT_SORT,
-      tieBreaker: punchImports.id,
-      page: repo.importPage,
-      map: (row) => this.importAnswer(row, false),
-    });
+    return this.imports.list(query, url, (row: ImportRow) => this.imports.answer(row));
   }
 
   async getImport(auth: AuthContext, id: number): Promise<PunchImport> {
     requireAdminContext(auth);
-    const row = await repo.findImport(this.db, id);
-    if (!row) throw domainError('punch_import_not_found');
-    return this.importAnswer(row, false);
+    return this.imports.answer(await this.imports.get(id));
   }
 }

@@ -1,6 +1,6 @@
 import type { EmployeeSearchFilter, TeamRelation } from '@hr/contracts/employee-search';
 import dayjs from 'dayjs';
-import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -8,9 +8,6 @@ import {
   educations,
   employeeGroups,
   employees,
-  groups,
-  groupTrees,
-  lookupValues,
   offices,
   separations,
 } from '../../db/schema';
@@ -264,19 +261,6 @@ async function pageOfMatches(
 }
 
 export const directoryRepository = {
-  /** Group tree items and every item below them. */
-  async groupTreeWithDescendants(db: Db, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await db.execute<{ id: number }>(sql`
-      with recursive t(id) as (
-        select ${groupTrees.id} from ${groupTrees} where ${inArray(groupTrees.id, ids)}
-        union
-        select g.id from ${groupTrees} g join t on g.parent_id = t.id
-      )
-      select id from t`);
-    return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
-  },
-
   /**
    * A page of cards and the number of matches.
    *
@@ -385,77 +369,5 @@ export const directoryRepository = {
     orderBy(page.sort, TEAM_SORTABLE, employees.id);
     const { rows, total } = await pageOfMatches(db, condition, page, relation);
     return { rows: rows.map((r) => ({ ...r, relation: r.relation as TeamRelation })), total };
-  },
-
-  async groups(db: Db, typeId?: number) {
-    const groupRows = await db
-      .select({ id: groups.id, name: groups.name, typeId: groups.typeId, typeName: lookupValues.name })
-      .from(groups)
-      .leftJoin(lookupValues, eq(lookupValues.id, groups.typeId))
-      .where(typeId ? eq(groups.typeId, typeId) : undefined)
-      .orderBy(asc(groups.name), asc(groups.id));
-    if (groupRows.length === 0) return { groupRows, treeRows: [] };
-    const treeRows = await db
-      .select({
-        id: groupTrees.id,
-        groupId: groupTrees.groupId,
-        parentId: groupTrees.parentId,
-        name: groupTrees.name,
-        // Named outright: in a select list drizzle writes columns unqualified.
-        employees: sql<number>`(select count(*)::int from employee_groups eg where eg.group_tree_id = "group_trees"."id")`,
-      })
-      .from(groupTrees)
-      .where(
-        inArray(
-          groupTrees.groupId,
-          groupRows.map((g) => g.id),
-        ),
-      )
-      .orderBy(asc(groupTrees.name), asc(groupTrees.id));
-    return { groupRows, treeRows };
-  },
-
-  async groupExists(db: Db, groupId: number): Promise<boolean> {
-    const [row] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).limit(1);
-    return Boolean(row);
-  },
-
-  async treeItem(db: Db, treeId: number) {
-    const [row] = await db.select().from(groupTrees).where(eq(groupTrees.id, treeId)).limit(1);
-    return row ?? null;
-  },
-
-  async siblingNamed(db: Db, groupId: number, parentId: number | null, name: string) {
-    const [row] = await db
-      .select({ id: groupTrees.id })
-      .from(groupTrees)
-      .where(
-        and(
-          eq(groupTrees.groupId, groupId),
-          parentId === null ? sql`${groupTrees.parentId} is null` : eq(groupTrees.parentId, parentId),
-          sql`lower(${groupTrees.name}) = ${name.toLowerCase()}`,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
-
-  async insertTreeItem(db: Db, values: { groupId: number; parentId: number | null; name: string }) {
-    const [row] = await db.insert(groupTrees).values(values).returning();
-    return row!;
-  },
-
-  /** Employees in an item or any item below it. */
-  async membersUnder(db: Db, treeIds: number[]): Promise<number> {
-    if (treeIds.length === 0) return 0;
-    const [row] = await db
-      .select({ n: sql<number>`count(distinct ${employeeGroups.employeeId})::int` })
-      .from(employeeGroups)
-      .where(inArray(employeeGroups.groupTreeId, treeIds));
-    return row?.n ?? 0;
-  },
-
-  async deleteTreeItem(db: Db, treeId: number) {
-    await db.delete(groupTrees).where(eq(groupTrees.id, treeId));
   },
 };

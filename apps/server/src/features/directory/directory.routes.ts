@@ -1,21 +1,14 @@
-import { deletedResponse, idParam } from '@hr/contracts/admin';
 import {
   employeeSearchBody,
   employeeSearchQuery,
   employeeSearchResponse,
-  group,
-  groupsQuery,
-  groupTreeCreate,
-  groupTreeCreated,
-  groupTreeDelete,
   teamQuery,
   teamResponse,
   withSearchText,
 } from '@hr/contracts/employee-search';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { caller, requireAdmin } from '../../lib/auth';
+import { caller } from '../../lib/auth';
 import { domainError } from '../../lib/errors';
 import { listAnswer } from '../../lib/list';
 import type { FeatureDeps } from '../deps';
@@ -23,12 +16,7 @@ import { DirectoryService } from './directory.service';
 
 const security = [{ bearer: [] }];
 
-/** Refuses non-admins before the body is even read, so a forged request learns nothing. */
-export async function adminOnly(request: FastifyRequest) {
-  requireAdmin(request);
-}
-
-/** The employee search, the team directory and groups (SPEC.md §2 Team directory and Profile, §7). */
+/** The employee search and the team directory (SPEC.md §2 Team directory and Profile, §7); groups are the organisation's. */
 export async function directoryRoutes(app: FastifyInstance, { db, secret }: FeatureDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = new DirectoryService(db, secret);
@@ -76,60 +64,5 @@ export async function directoryRoutes(app: FastifyInstance, { db, secret }: Feat
       const { items, total } = await service.team(caller(request), request.query);
       return listAnswer(request.url, items, total, page, limit);
     },
-  );
-
-  r.get(
-    '/groups',
-    {
-      schema: {
-        operationId: 'groups',
-        summary: 'Groups with their trees of items (any signed-in employee)',
-        tags: ['Groups'],
-        security,
-        querystring: groupsQuery,
-        response: { 200: z.array(group) },
-      },
-    },
-    async (request) => {
-      caller(request);
-      return service.groups(request.query.type_id);
-    },
-  );
-
-  r.post(
-    '/groups/:id/trees',
-    {
-      preValidation: adminOnly,
-      schema: {
-        operationId: 'createGroupTreeItem',
-        summary: 'HR administrators: add an item to a group tree',
-        tags: ['Groups'],
-        security,
-        params: idParam,
-        body: groupTreeCreate,
-        response: { 201: groupTreeCreated },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAdmin(request);
-      const created = await service.createTreeItem(auth, request.params.id, request.body);
-      return reply.code(201).send(created);
-    },
-  );
-
-  r.delete(
-    '/groups/trees',
-    {
-      preValidation: adminOnly,
-      schema: {
-        operationId: 'deleteGroupTreeItem',
-        summary: 'HR administrators: remove a group item (and the items below it) nobody belongs to',
-        tags: ['Groups'],
-        security,
-        body: groupTreeDelete,
-        response: { 200: deletedResponse },
-      },
-    },
-    async (request) => service.deleteTreeItem(requireAdmin(request), request.body.tree_id),
   );
 }

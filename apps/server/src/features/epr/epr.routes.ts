@@ -2,12 +2,25 @@ import {
   devPlanBody,
   devPlanIdBody,
   EVIDENCE_MAX_BYTES,
+  eprBehaviour,
+  eprBehaviourBody,
+  eprBehaviourCreate,
+  eprBehaviourDelete,
+  eprBehavioursQuery,
+  eprBehavioursResponse,
+  eprBehaviourUpdate,
   eprBody,
   eprDetail,
   eprIdBody,
   eprKpi,
   eprList,
   eprListQuery,
+  eprValue,
+  eprValueCreate,
+  eprValueDelete,
+  eprValuesQuery,
+  eprValuesResponse,
+  eprValueUpdate,
   evidenceIdBody,
   evidenceUpload,
   lineBody,
@@ -24,10 +37,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
 import type { AuthContext } from '../../lib/auth-context';
+import { adminOnly, referenceRoutes } from '../../lib/reference-routes';
 import { requestRoutes } from '../../lib/request-routes';
 import { tooLargeAs, uploadBodyLimit } from '../../lib/upload-routes';
 import type { FeatureDeps } from '../deps';
 import { EprService } from './epr.service';
+import { EprValuesService } from './epr-values.service';
 
 const tags = ['Performance reviews (EPR)'];
 const security = [{ bearer: [] }];
@@ -76,6 +91,74 @@ export async function eprRoutes(app: FastifyInstance, { db, secret }: FeatureDep
       },
     },
     async (request) => service.periods(caller(request)),
+  );
+
+  // The values Section B rates and their behaviours: everyone reads them, HR administrators manage them.
+  const values = new EprValuesService(db);
+  referenceRoutes(app, {
+    path: '/eprs/values',
+    tags,
+    names: { list: 'eprValues', one: 'EprValue' },
+    item: eprValue,
+    create: eprValueCreate,
+    update: eprValueUpdate,
+    actions: values.values,
+    list: {
+      query: eprValuesQuery,
+      response: eprValuesResponse,
+      readers: 'everyone',
+      run: (query, auth, url) => values.valueList(auth, query, url),
+    },
+    deleteBody: { schema: eprValueDelete, id: (body) => body.value_id },
+    summaries: {
+      list: 'The values Section B rates, each with its behaviours (admins may ask for disabled ones too with all=true; a page with page, limit, sort or search)',
+      create: 'HR administrators: add a value (new reviews rate the enabled ones)',
+      update:
+        'HR administrators: rename, reorder, enable or disable a value (reviews made before keep their copy)',
+      delete: 'HR administrators: delete a value no review carries',
+      deleteByBody: 'HR administrators: delete a value ({ value_id } in the body)',
+    },
+  });
+  referenceRoutes(app, {
+    path: '/eprs/values/behaviours',
+    tags,
+    names: { list: 'eprBehaviours', one: 'EprBehaviour' },
+    item: eprBehaviour,
+    create: eprBehaviourCreate,
+    update: eprBehaviourUpdate,
+    actions: values.behaviours,
+    list: {
+      query: eprBehavioursQuery,
+      response: eprBehavioursResponse,
+      readers: 'everyone',
+      run: (query, auth, url) => values.behaviourList(auth, query, url),
+    },
+    deleteBody: { schema: eprBehaviourDelete, id: (body) => body.behaviour_id },
+    summaries: {
+      list: 'Behaviours of the values, of one value with value_id (admins may ask for disabled ones too with all=true)',
+      create: 'HR administrators: add a behaviour to a value ({ value_id, name })',
+      update:
+        'HR administrators: rename, reorder, enable or disable a behaviour (reviews made before keep their copy)',
+      delete: 'HR administrators: delete a behaviour no review carries',
+      deleteByBody: 'HR administrators: delete a behaviour ({ behaviour_id } in the body)',
+    },
+  });
+  r.post(
+    '/eprs/values/:id/behaviours',
+    {
+      preValidation: adminOnly,
+      schema: {
+        operationId: 'addEprValueBehaviour',
+        summary: 'HR administrators: add a behaviour to the value of the path ({ name })',
+        tags,
+        security,
+        params: idParam,
+        body: eprBehaviourBody,
+        response: { 201: eprBehaviour },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await values.addBehaviour(caller(request), request.params.id, request.body)),
   );
 
   requestRoutes(app, {

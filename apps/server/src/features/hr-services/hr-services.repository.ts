@@ -1,5 +1,5 @@
 import { SERVICE_STATUS } from '@hr/contracts/workflow';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -142,25 +142,9 @@ export const serviceRepository = {
     await db.update(serviceRequests).set({ letterFileId: fileId }).where(eq(serviceRequests.id, id));
   },
 
-  async categories(db: Db) {
-    return db
-      .select({ value: serviceCategories.value, name: serviceCategories.name })
-      .from(serviceCategories)
-      .where(eq(serviceCategories.enabled, true))
-      .orderBy(asc(serviceCategories.sortOrder), asc(serviceCategories.value));
-  },
-
   async category(db: Db, value: string) {
     const [row] = await db.select().from(serviceCategories).where(eq(serviceCategories.value, value));
     return row ?? null;
-  },
-
-  async nocTypes(db: Db) {
-    return db
-      .select({ id: nocTypes.id, name: nocTypes.name })
-      .from(nocTypes)
-      .where(eq(nocTypes.enabled, true))
-      .orderBy(asc(nocTypes.id));
   },
 
   async nocType(db: Db, id: number) {

@@ -1,20 +1,30 @@
+import { enabledListQuery } from '@hr/contracts/admin';
 import {
-  serviceCategory,
+  nocTypeCreate,
+  nocTypeDelete,
+  nocTypeItem,
+  nocTypesResponse,
+  nocTypeUpdate,
+  serviceCategoriesResponse,
+  serviceCategoryCreate,
+  serviceCategoryDelete,
+  serviceCategoryItem,
+  serviceCategoryUpdate,
   serviceListQuery,
   serviceRequestBody,
   serviceRequestDetail,
   serviceRequestIdBody,
   serviceRequestList,
 } from '@hr/contracts/hr-services';
-import { idName } from '@hr/contracts/lookups';
 import { SERVICE_ACTIONS } from '@hr/contracts/workflow';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
+import { referenceRoutes } from '../../lib/reference-routes';
 import { requestRoutes } from '../../lib/request-routes';
 import type { FeatureDeps } from '../deps';
-import { serviceRepository as repo } from './hr-services.repository';
+import { HrServiceReferenceService } from './hr-service-reference.service';
 import { HrServicesService } from './hr-services.service';
 
 const tags = ['HR services'];
@@ -53,33 +63,52 @@ export async function hrServiceRoutes(app: FastifyInstance, { db, secret }: Feat
     service,
   });
 
-  r.get(
-    `${PATH}/categories`,
-    {
-      schema: {
-        operationId: 'serviceCategories',
-        summary: 'The services an employee may ask for',
-        tags,
-        security,
-        response: { 200: z.array(serviceCategory) },
-      },
+  // The services and NOC types: everyone reads them (the request form), HR administrators manage them.
+  const reference = new HrServiceReferenceService(db);
+  referenceRoutes(app, {
+    path: `${PATH}/categories`,
+    tags,
+    names: { list: 'serviceCategories', one: 'ServiceCategory' },
+    item: serviceCategoryItem,
+    create: serviceCategoryCreate,
+    update: serviceCategoryUpdate,
+    actions: reference.categories,
+    list: {
+      query: enabledListQuery,
+      response: serviceCategoriesResponse,
+      readers: 'everyone',
+      run: (query, auth, url) => reference.categoryList(auth, query, url),
     },
-    async () => repo.categories(db),
-  );
-
-  r.get(
-    `${PATH}/noc-types`,
-    {
-      schema: {
-        operationId: 'nocTypes',
-        summary: 'NOC types',
-        tags,
-        security,
-        response: { 200: z.array(idName) },
-      },
+    deleteBody: { schema: serviceCategoryDelete, id: (body) => body.service_category_id },
+    summaries: {
+      list: 'The services an employee may ask for: `{ value, name }` of the enabled ones (admins may ask for disabled ones too with all=true); a page of the administration with page, limit, sort or search',
+      create: 'HR administrators: add a service (its value is made from the name when none is given)',
+      update: 'HR administrators: rename, reorder, enable or disable a service (its value stays)',
+      delete: 'HR administrators: delete a service no request uses (never noc)',
+      deleteByBody: 'HR administrators: delete a service ({ service_category_id } in the body)',
     },
-    async () => repo.nocTypes(db),
-  );
+  });
+  referenceRoutes(app, {
+    path: `${PATH}/noc-types`,
+    tags,
+    names: { list: 'nocTypes', one: 'NocType' },
+    item: nocTypeItem,
+    create: nocTypeCreate,
+    update: nocTypeUpdate,
+    actions: reference.nocTypes,
+    list: {
+      query: enabledListQuery,
+      response: nocTypesResponse,
+      readers: 'everyone',
+      run: (query, auth, url) => reference.nocTypeList(auth, query, url),
+    },
+    deleteBody: { schema: nocTypeDelete, id: (body) => body.noc_type_id },
+    summaries: {
+      list: 'NOC types: `{ id, name }` of the enabled ones (admins may ask for disabled ones too with all=true); a page of the administration with page, limit, sort or search',
+      delete: 'HR administrators: delete a NOC type no request uses',
+      deleteByBody: 'HR administrators: delete a NOC type ({ noc_type_id } in the body)',
+    },
+  });
 
   r.get(
     `${PATH}/:id/letter`,

@@ -1,11 +1,4 @@
-import {
-  allLookups,
-  exam,
-  lookupList,
-  lookupName,
-  workflowModule,
-  workflowStatus,
-} from '@hr/contracts/lookups';
+import { allLookups, lookupList, lookupName, workflowModule, workflowStatus } from '@hr/contracts/lookups';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,19 +54,5 @@ export async function lookupRoutes(app: FastifyInstance, { db }: FeatureDeps) {
       },
     },
     async (request) => service.statuses(request.params.module),
-  );
-
-  r.get(
-    '/employees/educations/exams',
-    {
-      schema: {
-        operationId: 'exams',
-        summary: 'Exams with their subjects',
-        tags,
-        security,
-        response: { 200: z.array(exam) },
-      },
-    },
-    async () => service.exams(),
   );
 }

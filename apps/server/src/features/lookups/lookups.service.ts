@@ -2,7 +2,7 @@ import { type AllLookups, LOOKUP_KINDS, type LookupName } from '@hr/contracts/lo
 import type { Db } from '../../db/client';
 import { lookupsRepository as repo } from './lookups.repository';
 
-/** The small reference lists behind the selects, status names and colours, and exams. */
+/** The small reference lists behind the selects, and status names and colours (exams are the organisation's). */
 export class LookupsService {
   constructor(private readonly db: Db) {}
 
@@ -28,9 +28,5 @@ export class LookupsService {
 
   statuses(module: string) {
     return repo.statuses(this.db, module);
-  }
-
-  exams() {
-    return repo.exams(this.db);
   }
 }

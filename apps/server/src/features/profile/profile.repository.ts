@@ -548,6 +548,7 @@ export const profileRepository = {
     const groupRows = await db
       .select({ id: groups.id, name: groups.name })
       .from(groups)
+      .where(eq(groups.enabled, true))
       .orderBy(asc(groups.name));
     const treeRows = await db
       .select({

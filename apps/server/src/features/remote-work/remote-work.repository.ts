@@ -90,15 +90,6 @@ export const remoteWorkRepository = {
     return row ?? null;
   },
 
-  /** Enabled types, or every type. */
-  async types(db: Db, includeDisabled = false) {
-    return db
-      .select({ id: remoteWorkTypes.id, name: remoteWorkTypes.name })
-      .from(remoteWorkTypes)
-      .where(includeDisabled ? undefined : eq(remoteWorkTypes.enabled, true))
-      .orderBy(asc(remoteWorkTypes.id));
-  },
-
   async type(db: Db, id: number) {
     const [row] = await db.select().from(remoteWorkTypes).where(eq(remoteWorkTypes.id, id));
     return row ?? null;

@@ -1,18 +1,23 @@
+import { enabledListQuery } from '@hr/contracts/admin';
 import {
   remoteWork,
   remoteWorkBody,
   remoteWorkIdBody,
   remoteWorkList,
   remoteWorkListQuery,
-  remoteWorkType,
+  remoteWorkTypeCreate,
+  remoteWorkTypeDelete,
+  remoteWorkTypeItem,
+  remoteWorkTypesResponse,
+  remoteWorkTypeUpdate,
 } from '@hr/contracts/remote-work';
 import { REQUEST_ACTIONS } from '@hr/contracts/workflow';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { referenceRoutes } from '../../lib/reference-routes';
 import { requestRoutes } from '../../lib/request-routes';
 import type { FeatureDeps } from '../deps';
 import { RemoteWorkService } from './remote-work.service';
+import { RemoteWorkTypesService } from './remote-work-types.service';
 
 const tags = ['Remote work'];
 
@@ -20,19 +25,29 @@ const tags = ['Remote work'];
 export async function remoteWorkRoutes(app: FastifyInstance, { db, secret }: FeatureDeps) {
   const service = new RemoteWorkService(db, secret);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/remote-work/types',
-    {
-      schema: {
-        operationId: 'remoteWorkTypes',
-        summary: 'Remote-work types (type 1 is hours within a day)',
-        tags,
-        security: [{ bearer: [] }],
-        response: { 200: z.array(remoteWorkType) },
-      },
+  // The types: everyone reads them (the request form), HR administrators manage them.
+  const types = new RemoteWorkTypesService(db);
+  referenceRoutes(app, {
+    path: '/remote-work/types',
+    tags,
+    names: { list: 'remoteWorkTypes', one: 'RemoteWorkType' },
+    item: remoteWorkTypeItem,
+    create: remoteWorkTypeCreate,
+    update: remoteWorkTypeUpdate,
+    actions: types.types,
+    list: {
+      query: enabledListQuery,
+      response: remoteWorkTypesResponse,
+      readers: 'everyone',
+      run: (query, auth, url) => types.list(auth, query, url),
     },
-    async () => service.types(),
-  );
+    deleteBody: { schema: remoteWorkTypeDelete, id: (body) => body.remote_work_type_id },
+    summaries: {
+      list: 'Remote-work types (type 1 is hours within a day): `{ id, name }` of the enabled ones (admins may ask for disabled ones too with all=true); a page of the administration with page, limit, sort or search',
+      delete: 'HR administrators: delete a remote-work type no request uses (never type 1)',
+      deleteByBody: 'HR administrators: delete a remote-work type ({ remote_work_type_id } in the body)',
+    },
+  });
 
   requestRoutes(app, {
     path: '/remote-work',

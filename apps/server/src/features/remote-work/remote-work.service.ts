@@ -167,8 +167,4 @@ export class RemoteWorkService {
     });
     return this.toRemoteWork(row);
   }
-
-  async types() {
-    return repo.types(this.db);
-  }
 }

@@ -18,6 +18,9 @@ export const ADMIN_RESOURCES = {
   holidays: { path: 'holidays', queryKey: ['holidays'] },
   // Every shift, disabled ones too; the profile's assign form reads `shifts?enabled=true` under the same key.
   shifts: { path: 'shifts', queryKey: ['shifts'] },
+  // Pay schedules refresh the loan form's options (`['pay-schedules', 'options']`); types their own.
+  paySchedules: { path: 'employees/pay-schedules', queryKey: ['pay-schedules'] },
+  payScheduleTypes: { path: 'employees/pay-schedules/types', queryKey: ['pay-schedules', 'types'] },
   kpiYears: { path: 'kpis/years', queryKey: ['kpi', 'lookup', 'years'], query: { all: true } },
   kpiPerspectives: {
     path: 'kpis/objectives/perspectives',
@@ -29,6 +32,26 @@ export const ADMIN_RESOURCES = {
     queryKey: ['kpi', 'lookup', 'target-units'],
     query: { all: true },
   },
+  // The organisation's lists; the profile's education form reads `exams`, the list filters `groups`.
+  levels: { path: 'levels', queryKey: ['levels'], query: { all: true } },
+  grades: { path: 'grades', queryKey: ['grades'], query: { all: true } },
+  designations: { path: 'designations', queryKey: ['designations'], query: { all: true } },
+  developmentAreas: { path: 'development-areas', queryKey: ['development-areas'], query: { all: true } },
+  exams: { path: 'employees/educations/exams', queryKey: ['exams'], query: { all: true } },
+  groups: { path: 'groups', queryKey: ['groups'], query: { all: true } },
+  // The request forms read the enabled ones under the same keys: a change refreshes them.
+  serviceCategories: {
+    path: 'employee/service-requests/categories',
+    queryKey: ['hr-services', 'categories'],
+    query: { all: true },
+  },
+  nocTypes: {
+    path: 'employee/service-requests/noc-types',
+    queryKey: ['hr-services', 'noc-types'],
+    query: { all: true },
+  },
+  remoteWorkTypes: { path: 'remote-work/types', queryKey: ['remote-work', 'types'], query: { all: true } },
+  eprValues: { path: 'eprs/values', queryKey: ['epr', 'values'], query: { all: true } },
 } as const satisfies Record<string, { path: string; queryKey: readonly string[]; query?: Query }>;
 
 export type Resource = keyof typeof ADMIN_RESOURCES;

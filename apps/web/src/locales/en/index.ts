@@ -5,17 +5,23 @@ import attendanceAdmin from './attendance-admin.json';
 import auth from './auth.json';
 import comments from './comments.json';
 import common from './common.json';
+import compensation from './compensation.json';
 import dashboard from './dashboard.json';
+import employeeImport from './employee-import.json';
 import employees from './employees.json';
 import epr from './epr.json';
 import eprCalibration from './epr-calibration.json';
 import eprCycles from './epr-cycles.json';
 import eprList from './epr-list.json';
 import hrServices from './hr-services.json';
+import imports from './imports.json';
 import kpi from './kpi.json';
 import leave from './leave.json';
 import lists from './lists.json';
+import orgChart from './org-chart.json';
+import organisation from './organisation.json';
 import profile from './profile.json';
+import reference from './reference.json';
 import remoteWork from './remote-work.json';
 import serverErrors from './server-errors.json';
 import shifts from './shifts.json';
@@ -29,17 +35,23 @@ export default {
   ...auth,
   ...comments,
   ...common,
+  ...compensation,
   ...dashboard,
   ...employees,
+  ...employeeImport,
   ...epr,
   ...eprList,
   ...eprCalibration,
   ...eprCycles,
   ...hrServices,
+  ...imports,
   ...kpi,
   ...leave,
   ...lists,
+  ...orgChart,
+  ...organisation,
   ...profile,
+  ...reference,
   ...remoteWork,
   ...shifts,
   ...team,

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
 import { DevicesPanel } from '../components/DevicesPanel';
-import { ImportPanel } from '../components/ImportPanel';
-import { ImportsPanel } from '../components/ImportsPanel';
+import { PunchImports } from '../components/PunchImports';
 import '../attendance-admin.css';
 
 /**
@@ -19,8 +18,7 @@ export function Component() {
       <PageHeader title={t('attendanceAdmin.title')} subtitle={t('attendanceAdmin.subtitle')} />
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
         <DevicesPanel />
-        <ImportPanel />
-        <ImportsPanel />
+        <PunchImports />
       </Flex>
     </AdminOnly>
   );

@@ -10,6 +10,7 @@ import {
 } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
 import {
+  AutoComplete,
   Button,
   Card,
   Descriptions,
@@ -28,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { reportError, toastSuccess } from '../../../lib/notify';
+import { useDevelopmentAreas } from '../../organisation/api';
 import { useEprChange } from '../api';
 import { RatingForm } from './RatingForm';
 
@@ -278,6 +280,7 @@ function DevPlanModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<DevPlanBody>();
   const save = useEprChange();
+  const areas = useDevelopmentAreas(open);
   useEffect(() => {
     if (open) form.setFieldsValue(plan ?? { dev_area: '', action_plan: '', when: '', who: '' });
   }, [form, open, plan]);
@@ -317,7 +320,17 @@ function DevPlanModal({
         }
       >
         <Form.Item name="dev_area" label={t('epr.d.plan.dev_area')} rules={planRules('dev_area')} required>
-          <Input maxLength={EPR_SHORT_TEXT_MAX} />
+          {/* The development areas HR keeps, or any text of the reviewer's own. */}
+          <AutoComplete
+            options={(areas.data ?? []).map((a) => ({ value: a.name }))}
+            showSearch={{
+              filterOption: (input, option) =>
+                String(option?.value ?? '')
+                  .toLowerCase()
+                  .includes(input.trim().toLowerCase()),
+            }}
+            maxLength={EPR_SHORT_TEXT_MAX}
+          />
         </Form.Item>
         <Form.Item
           name="action_plan"

@@ -1,4 +1,5 @@
 import { SCROLL_TOP_AFTER_PX } from '@hr/contracts/limits';
+import { mayRead } from '@hr/contracts/privacy';
 import { Alert, Button, Card, Flex, FloatButton, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../auth/api';
+import { CompensationTab } from '../../compensation/components/CompensationTab';
 import { useProfile } from '../api';
 import { useProfileFields } from '../components/fields';
 import { ProfileEmployeeSearch } from '../components/ProfileEmployeeSearch';
@@ -35,6 +37,7 @@ const TABS = [
   'educations',
   'assets',
   'documents',
+  'compensation',
   'separations',
 ] as const;
 type TabKey = (typeof TABS)[number];
@@ -122,6 +125,16 @@ export function Component() {
       { key: 'educations', label: t('profile.tabs.educations'), children: <EducationsTab {...props} /> },
       { key: 'assets', label: t('profile.tabs.assets'), children: <AssetsTab profile={full} /> },
       { key: 'documents', label: t('profile.tabs.documents'), children: <DocumentsTab profile={full} /> },
+      // Pay and loans: the employee and HR administrators only (DESIGN.md §9).
+      ...(mayRead(full.permissions.relation, full.permissions.is_admin, 'compensation')
+        ? [
+            {
+              key: 'compensation' as const,
+              label: t('compensation.tab'),
+              children: <CompensationTab employeeId={full.id} canManage={full.permissions.admin} />,
+            },
+          ]
+        : []),
       { key: 'separations', label: t('profile.tabs.separations'), children: <SeparationTab {...props} /> },
     ];
     body = (

@@ -43,6 +43,7 @@ const FIELD_LABEL: Record<string, string> = {
   'separation.mode': 'profile.fields.separationMode',
   'languages.name': 'profile.fields.language',
   'salary.basic': 'profile.changes.fields.basicSalary',
+  'salary.tax': 'compensation.fields.tax',
 };
 
 const SECTION_COLOR: Record<string, string> = {

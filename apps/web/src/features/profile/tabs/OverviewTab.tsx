@@ -115,6 +115,23 @@ function CompanyOfficeModal({
   );
 }
 
+/** An item of a group's tree named with the items above it ("Engineering / Quality Assurance"). */
+function itemPath(
+  items: { id: number; name: string; parent_id: number | null }[],
+  item: { name: string; parent_id: number | null },
+) {
+  const names = [item.name];
+  const seen = new Set<number>();
+  for (let up = item.parent_id; up !== null && !seen.has(up); ) {
+    seen.add(up);
+    const parent = items.find((i) => i.id === up);
+    if (!parent) break;
+    names.unshift(parent.name);
+    up = parent.parent_id;
+  }
+  return names.join(' / ');
+}
+
 function GroupModal({
   profile,
   open,
@@ -164,7 +181,8 @@ function GroupModal({
           title: g.name,
           options: g.trees
             .filter((tree) => !member.has(tree.id))
-            .map((tree) => ({ value: tree.id, label: tree.name })),
+            .map((tree) => ({ value: tree.id, label: itemPath(g.trees, tree) }))
+            .sort((a, b) => a.label.localeCompare(b.label)),
         }))}
       />
     </Modal>

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, SearchOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  SearchOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import type { TeamMember } from '@hr/contracts/employee-search';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TEAM_CARD_PAGE_SIZE } from '@hr/contracts/limits';
 import {
@@ -25,15 +31,17 @@ import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvat
 import { useDebounced } from '../../../components/employee-search/use-debounced';
 import { PageHeader } from '../../../components/PageHeader';
 import { useTeam } from '../api';
+import { OrgChart } from '../components/OrgChart';
 import { RELATION_COLOR, TeamCard } from '../components/TeamCard';
 import '../team.css';
 
-type View = 'cards' | 'table';
-/** The card/table choice is remembered between visits, like the lists' Self/Team choice. */
+type View = 'cards' | 'table' | 'chart';
+/** The card/table/chart choice is remembered between visits, like the lists' Self/Team choice. */
 const VIEW_KEY = 'TEAM_VIEW_TYPE';
 
 function savedView(): View {
-  return localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'cards';
+  const saved = localStorage.getItem(VIEW_KEY);
+  return saved === 'table' || saved === 'chart' ? saved : 'cards';
 }
 
 /** The team directory (SPEC.md §2): cards of 20 or a table, with a search that waits 600 ms. */
@@ -94,29 +102,34 @@ export function Component() {
             options={[
               { value: 'cards', icon: <AppstoreOutlined />, label: t('team.cards') },
               { value: 'table', icon: <UnorderedListOutlined />, label: t('team.table') },
+              { value: 'chart', icon: <ApartmentOutlined />, label: t('orgChart.view') },
             ]}
           />
         }
       />
-      <Card size="small" className="team-toolbar">
-        <Flex gap={12} align="center" wrap justify="space-between">
-          <Input
-            allowClear
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            prefix={<SearchOutlined />}
-            placeholder={t('team.searchPlaceholder')}
-            aria-label={t('team.search')}
-            maxLength={100}
-            className="team-toolbar__search"
-          />
-          <Typography.Text type="secondary">
-            <TeamOutlined /> {t('team.total', { count: total })}
-          </Typography.Text>
-        </Flex>
-      </Card>
+      {view === 'chart' ? null : (
+        <Card size="small" className="team-toolbar">
+          <Flex gap={12} align="center" wrap justify="space-between">
+            <Input
+              allowClear
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              prefix={<SearchOutlined />}
+              placeholder={t('team.searchPlaceholder')}
+              aria-label={t('team.search')}
+              maxLength={100}
+              className="team-toolbar__search"
+            />
+            <Typography.Text type="secondary">
+              <TeamOutlined /> {t('team.total', { count: total })}
+            </Typography.Text>
+          </Flex>
+        </Card>
+      )}
 
-      {view === 'cards' ? (
+      {view === 'chart' ? (
+        <OrgChart />
+      ) : view === 'cards' ? (
         <section aria-label={t('team.cards')} aria-busy={team.isFetching}>
           {pager('top')}
           {team.isLoading ? (

@@ -1,0 +1,2 @@
+/** Compensation: salaries, loans, pay schedules and their types. */
+export { compensationRoutes } from './compensation.routes';

@@ -1,0 +1,2 @@
+/** The employee import: HR administrators bring employees in from a CSV file. */
+export { employeeImportRoutes } from './employee-import.routes';

@@ -1,0 +1,58 @@
+import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@hr/contracts/organisation';
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { ResourcePage } from '../../admin/components/ResourcePage';
+import { Count, EnabledField, EnabledTag } from '../components/common';
+
+interface DesignationValues {
+  name: string;
+  enabled: boolean;
+}
+
+const EMPTY: DesignationValues = { name: '', enabled: true };
+
+/** Administration > Designations: job titles, with how many employees hold each. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <AdminOnly>
+      <ResourcePage<Designation, DesignationValues>
+        resource="designations"
+        texts="organisation.designations"
+        sortFields={DESIGNATION_SORT_FIELDS}
+        defaultSort="name,asc"
+        schema={designationCreate}
+        emptyValues={EMPTY}
+        toValues={(d) => ({ name: d.name, enabled: d.enabled })}
+        toBody={(v) => ({ name: v.name, enabled: v.enabled })}
+        columns={[
+          {
+            key: 'name',
+            title: t('organisation.common.name'),
+            render: (_, d) => <Typography.Text strong>{d.name}</Typography.Text>,
+          },
+          {
+            key: 'employees',
+            title: t('organisation.common.employees'),
+            align: 'end',
+            render: (_, d) => <Count value={d.employees_count} />,
+          },
+          {
+            key: 'enabled',
+            title: t('organisation.common.status'),
+            render: (_, d) => <EnabledTag on={d.enabled} />,
+          },
+        ]}
+        fields={(rules) => (
+          <>
+            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
+              <Input maxLength={100} autoFocus />
+            </Form.Item>
+            <EnabledField />
+          </>
+        )}
+      />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,82 @@
+import { DESCRIPTION_MAX } from '@hr/contracts/admin';
+import {
+  DEVELOPMENT_AREA_SORT_FIELDS,
+  type DevelopmentArea,
+  developmentAreaCreate,
+} from '@hr/contracts/organisation';
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { ResourcePage } from '../../admin/components/ResourcePage';
+import { EnabledField, EnabledTag } from '../components/common';
+
+interface AreaValues {
+  name: string;
+  description: string;
+  enabled: boolean;
+}
+
+const EMPTY: AreaValues = { name: '', description: '', enabled: true };
+
+/** Administration > Development areas: what a review's development plan offers to work on. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <AdminOnly>
+      <ResourcePage<DevelopmentArea, AreaValues>
+        resource="developmentAreas"
+        texts="organisation.developmentAreas"
+        sortFields={DEVELOPMENT_AREA_SORT_FIELDS}
+        defaultSort="name,asc"
+        schema={developmentAreaCreate}
+        emptyValues={EMPTY}
+        toValues={(a) => ({ name: a.name, description: a.description ?? '', enabled: a.enabled })}
+        toBody={(v) => ({ name: v.name, description: v.description, enabled: v.enabled })}
+        columns={[
+          {
+            key: 'name',
+            title: t('organisation.common.name'),
+            render: (_, a) => <Typography.Text strong>{a.name}</Typography.Text>,
+          },
+          {
+            key: 'description',
+            title: t('organisation.common.description'),
+            responsive: ['md'],
+            render: (_, a) =>
+              a.description ? (
+                <Typography.Paragraph
+                  type="secondary"
+                  ellipsis={{ rows: 2, tooltip: a.description }}
+                  style={{ margin: 0, maxWidth: 480 }}
+                >
+                  {a.description}
+                </Typography.Paragraph>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'enabled',
+            title: t('organisation.common.status'),
+            render: (_, a) => <EnabledTag on={a.enabled} />,
+          },
+        ]}
+        fields={(rules) => (
+          <>
+            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
+              <Input maxLength={100} autoFocus />
+            </Form.Item>
+            <Form.Item
+              name="description"
+              label={t('organisation.common.description')}
+              rules={rules('description')}
+            >
+              <Input.TextArea rows={3} maxLength={DESCRIPTION_MAX} showCount />
+            </Form.Item>
+            <EnabledField />
+          </>
+        )}
+      />
+    </AdminOnly>
+  );
+}

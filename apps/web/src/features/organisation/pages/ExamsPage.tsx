@@ -1,0 +1,117 @@
+import { UnorderedListOutlined } from '@ant-design/icons';
+import { EXAM_SORT_FIELDS, type ExamItem, examCreate } from '@hr/contracts/organisation';
+import { Button, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { ResourcePage } from '../../admin/components/ResourcePage';
+import { useLookupOptions } from '../api';
+import { Count, EnabledField, EnabledTag } from '../components/common';
+import { SubjectsDrawer } from '../components/SubjectsDrawer';
+import '../organisation.css';
+
+interface ExamValues {
+  name: string;
+  type_id: number | undefined;
+  enabled: boolean;
+}
+
+const EMPTY: ExamValues = { name: '', type_id: undefined, enabled: true };
+/** Subjects named in a row; the rest are counted. */
+const SHOWN = 4;
+
+/** Administration > Exams: the exams of the profile's education form, each with its education type and subjects. */
+export function Component() {
+  const { t } = useTranslation();
+  const types = useLookupOptions('education-types');
+  const [subjectsOf, setSubjectsOf] = useState<number | null>(null);
+  return (
+    <AdminOnly>
+      <ResourcePage<ExamItem, ExamValues>
+        resource="exams"
+        texts="organisation.exams"
+        sortFields={EXAM_SORT_FIELDS}
+        defaultSort="id,asc"
+        schema={examCreate}
+        emptyValues={EMPTY}
+        toValues={(e) => ({ name: e.name, type_id: e.type_id ?? undefined, enabled: e.enabled })}
+        toBody={(v) => ({ name: v.name, type_id: v.type_id, enabled: v.enabled })}
+        columns={[
+          {
+            key: 'name',
+            title: t('organisation.common.name'),
+            render: (_, e) => <Typography.Text strong>{e.name}</Typography.Text>,
+          },
+          {
+            key: 'type',
+            title: t('organisation.exams.educationType'),
+            responsive: ['md'],
+            render: (_, e) => e.type?.name ?? '—',
+          },
+          {
+            key: 'subjects',
+            title: t('organisation.exams.subjects'),
+            render: (_, e) => (
+              <Flex wrap gap={4} align="center" className="organisation-subject-tags">
+                {e.subjects.length === 0 ? (
+                  <Typography.Text type="secondary">{t('organisation.exams.noSubjects')}</Typography.Text>
+                ) : null}
+                {e.subjects.slice(0, SHOWN).map((s) => (
+                  <Tag key={s.id}>{s.name}</Tag>
+                ))}
+                {e.subjects.length > SHOWN ? (
+                  <Typography.Text type="secondary">
+                    {t('organisation.exams.more', { count: e.subjects.length - SHOWN })}
+                  </Typography.Text>
+                ) : null}
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<UnorderedListOutlined />}
+                  aria-label={t('organisation.exams.subjectsTitle', { name: e.name })}
+                  onClick={() => setSubjectsOf(e.id)}
+                >
+                  {t('organisation.exams.manage')}
+                </Button>
+              </Flex>
+            ),
+          },
+          {
+            key: 'educations',
+            title: t('organisation.exams.educations'),
+            align: 'end',
+            responsive: ['lg'],
+            render: (_, e) => <Count value={e.educations_count} />,
+          },
+          {
+            key: 'enabled',
+            title: t('organisation.common.status'),
+            responsive: ['sm'],
+            render: (_, e) => <EnabledTag on={e.enabled} />,
+          },
+        ]}
+        fields={(rules) => (
+          <>
+            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
+              <Input maxLength={100} autoFocus />
+            </Form.Item>
+            <Form.Item
+              name="type_id"
+              label={t('organisation.exams.educationType')}
+              rules={rules('type_id')}
+              required
+            >
+              <Select
+                loading={types.isLoading}
+                options={(types.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                placeholder={t('organisation.common.choose')}
+              />
+            </Form.Item>
+            <EnabledField />
+          </>
+        )}
+      />
+      <SubjectsDrawer examId={subjectsOf} onClose={() => setSubjectsOf(null)} />
+    </AdminOnly>
+  );
+}

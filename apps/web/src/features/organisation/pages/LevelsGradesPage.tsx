@@ -1,0 +1,93 @@
+import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
+import { Form, Input, InputNumber, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { PageHeader } from '../../../components/PageHeader';
+import { ResourcePage } from '../../admin/components/ResourcePage';
+import { Count, EnabledField, EnabledTag } from '../components/common';
+
+interface RankValues {
+  name: string;
+  sort_order: number;
+  enabled: boolean;
+}
+
+const EMPTY: RankValues = { name: '', sort_order: 0, enabled: true };
+
+/** The levels or the grades: one list of a lookup kind, in the order the forms offer them. */
+function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
+  const { t } = useTranslation();
+  return (
+    <ResourcePage<Rank, RankValues>
+      resource={resource}
+      texts={`organisation.${resource}`}
+      embedded
+      sortFields={RANK_SORT_FIELDS}
+      defaultSort="order,asc"
+      schema={rankCreate}
+      emptyValues={EMPTY}
+      toValues={(r) => ({ name: r.name, sort_order: r.sort_order, enabled: r.enabled })}
+      toBody={(v) => ({ name: v.name, sort_order: v.sort_order ?? 0, enabled: v.enabled })}
+      columns={[
+        {
+          key: 'name',
+          title: t('organisation.common.name'),
+          render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text>,
+        },
+        {
+          key: 'order',
+          title: t('organisation.common.order'),
+          align: 'end',
+          responsive: ['sm'],
+          render: (_, r) => <Count value={r.sort_order} />,
+        },
+        {
+          key: 'employees',
+          title: t('organisation.common.employees'),
+          align: 'end',
+          render: (_, r) => <Count value={r.employees_count} />,
+        },
+        {
+          key: 'enabled',
+          title: t('organisation.common.status'),
+          render: (_, r) => <EnabledTag on={r.enabled} />,
+        },
+      ]}
+      fields={(rules) => (
+        <>
+          <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
+            <Input maxLength={100} autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="sort_order"
+            label={t('organisation.common.order')}
+            rules={rules('sort_order')}
+            extra={t('organisation.common.orderHint')}
+          >
+            <InputNumber min={0} max={SORT_ORDER_MAX} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <EnabledField />
+        </>
+      )}
+    />
+  );
+}
+
+/** Administration > Levels and grades: the two lists of the employee's career position, as tabs. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <AdminOnly>
+      <PageHeader
+        title={t('organisation.levelsGrades.title')}
+        subtitle={t('organisation.levelsGrades.subtitle')}
+      />
+      <Tabs
+        items={[
+          { key: 'levels', label: t('organisation.levels.title'), children: <Ranks resource="levels" /> },
+          { key: 'grades', label: t('organisation.grades.title'), children: <Ranks resource="grades" /> },
+        ]}
+      />
+    </AdminOnly>
+  );
+}
