@@ -19,6 +19,7 @@ const FIELD_LABEL: Record<string, string> = {
   passport_no: 'profile.fields.passportNo',
   driving_license: 'profile.fields.drivingLicense',
   joining_date: 'profile.fields.joiningDate',
+  line_manager: 'profile.fields.lineManager',
   confirmation_date: 'profile.fields.confirmationDate',
   present: 'profile.fields.presentAddress',
   permanent: 'profile.fields.permanentAddress',
