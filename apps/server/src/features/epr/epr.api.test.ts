@@ -11,7 +11,7 @@ import {
   statementsDuring,
   type TestContext,
 } from '../../../test/helper';
-import { employeeGroups } from '../../db/schema';
+import { employeeGroups, groupTrees } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -476,8 +476,20 @@ describe('reading', () => {
     );
     expect(filtered.json().items.map((i: { id: number }) => i.id)).toContain(d.id);
     // The sheet's filters with the others of the drawer, counted with the page.
+    // The group filter takes in the items below the chosen one (a department and its teams).
     const tree = await makeGroupTree(ctx.db);
-    await ctx.db.insert(employeeGroups).values({ employeeId: c.employee.id, groupTreeId: tree.id });
+    const [team, sibling] = await ctx.db
+      .insert(groupTrees)
+      .values([
+        { groupId: tree.groupId, parentId: tree.id, name: 'Team' },
+        { groupId: tree.groupId, name: 'Sibling' },
+      ])
+      .returning();
+    await ctx.db.insert(employeeGroups).values({ employeeId: c.employee.id, groupTreeId: team!.id });
+    const bySibling = await call('GET', `${BASE}?list_type=team&group_id=${sibling!.id}`, c.tokens.lm);
+    expect(bySibling.json().items).toEqual([]);
+    const byTeam = await call('GET', `${BASE}?list_type=team&group_id=${team!.id}`, c.tokens.lm);
+    expect(byTeam.json().items.map((i: { id: number }) => i.id)).toEqual([d.id]);
     for (const [kpiType, kpiStatus, expected] of [
       [2, 4, [d.id]],
       [1, 4, []],

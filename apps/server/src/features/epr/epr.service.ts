@@ -27,10 +27,10 @@ import {
   EPR_WORKFLOW,
   type ReviewAction,
 } from '@hr/contracts/workflow';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { employeeGroups, employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
+import { employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
 import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
@@ -44,6 +44,7 @@ import { EPR_SORT, type EprRow, eprRepository as repo } from './epr.repository';
 
 type ListQuery = z.output<typeof eprListQuery>;
 
+import { inGroupItem } from '../organisation';
 import { KPI_APPROVED } from './epr.repository';
 /** The achievement cap in percent, an HR setting (DESIGN.md §4). */
 export const ACHIEVEMENT_CAP_SETTING = 'epr_achievement_cap';
@@ -329,14 +330,7 @@ export class EprService {
           (v) =>
             sql`${eprs.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
         ),
-        condition('group_id', q.group_id, (v) =>
-          exists(
-            this.db
-              .select({ one: sql`1` })
-              .from(employeeGroups)
-              .where(and(eq(employeeGroups.employeeId, eprs.employeeId), eq(employeeGroups.groupTreeId, v))),
-          ),
-        ),
+        condition('group_id', q.group_id, (v) => inGroupItem(eprs.employeeId, v)),
       ],
       sortable: EPR_SORT,
       tieBreaker: eprs.id,

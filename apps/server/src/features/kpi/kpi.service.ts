@@ -19,16 +19,17 @@ import {
   type ReviewAction,
 } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { employeeGroups, employees, kpiObjectiveKpis, kpiObjectives, kpis } from '../../db/schema';
+import { employees, kpiObjectiveKpis, kpiObjectives, kpis } from '../../db/schema';
 import { approversOf, personRef } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
+import { inGroupItem } from '../organisation';
 import {
   KPI_SORT,
   type KpiRow,
@@ -179,14 +180,7 @@ export class KpiService {
           (v) =>
             sql`${kpis.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
         ),
-        condition('group_id', q.group_id, (v) =>
-          exists(
-            this.db
-              .select({ one: sql`1` })
-              .from(employeeGroups)
-              .where(and(eq(employeeGroups.employeeId, kpis.employeeId), eq(employeeGroups.groupTreeId, v))),
-          ),
-        ),
+        condition('group_id', q.group_id, (v) => inGroupItem(kpis.employeeId, v)),
       ],
       sortable: KPI_SORT,
       tieBreaker: kpis.id,

@@ -1,4 +1,17 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -472,6 +485,22 @@ export const groupStore = {
 } satisfies ReferenceStore<GroupRow, GroupValues, GroupFilter>;
 
 /** Group tree items and every item below them. */
+/**
+ * Whether the employee in `employeeId` belongs to a group item or an item
+ * below it: a condition for a list's group filter (a department takes in its
+ * teams), inside the list's own statement.
+ */
+export function inGroupItem(employeeId: PgColumn | SQL, treeId: number | Placeholder): SQL {
+  return sql`exists (select 1 from ${employeeGroups} where ${employeeGroups.employeeId} = ${employeeId}
+    and ${employeeGroups.groupTreeId} in (
+      with recursive t(id) as (
+        select ${treeId}::int
+        union
+        select g.id from ${groupTrees} g join t on g.parent_id = t.id
+      )
+      select id from t))`;
+}
+
 export async function groupTreeWithDescendants(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.execute<{ id: number }>(sql`
