@@ -159,3 +159,13 @@ export async function chooseView(page: Page, view: string) {
 export function filterPanel(page: Page, name = 'Filter Options'): Locator {
   return page.getByRole('region', { name });
 }
+
+/**
+ * Every row of a list holds the text, once the list has settled: retried as
+ * one assertion, so rows of the page before a filter (still on screen while
+ * the filtered page renders) are not read one by one. At least one row.
+ */
+export async function everyRowContains(rows: Locator, text: string) {
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: text })).toHaveCount(0);
+}

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseView, filterPanel, pickOption, requestRow, rowAction, typeDate } from '../support/antd';
+import {
+  chooseView,
+  everyRowContains,
+  filterPanel,
+  pickOption,
+  requestRow,
+  rowAction,
+  typeDate,
+} from '../support/antd';
 import { type ApiSession, apiAs, unique } from '../support/api';
 import { dmy, plusDays, today } from '../support/dates';
 import { signIn } from '../support/helpers';
@@ -215,14 +223,14 @@ test.describe('HR services', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: /^Actions for/ }) });
     await expect(mine).toContainText(made.category.name);
-    for (const row of await rows.all()) await expect(row).toContainText(employee.name);
+    await everyRowContains(rows, employee.name);
     const byCompany = page.waitForResponse(
       (r) => r.url().includes(LIST_CALL) && r.url().includes('company_id=') && r.ok(),
     );
     await pickOption(page, companyFilter, company);
     await byCompany;
     await expect(mine).toContainText(company);
-    for (const row of await rows.all()) await expect(row).toContainText(company);
+    await everyRowContains(rows, company);
 
     // The filters are kept for this page across a reload.
     await page.reload();
@@ -246,6 +254,6 @@ test.describe('HR services', () => {
     await expect(page).toHaveURL(/\/hr-services$/);
     await expect(panel.getByText('Submitted', { exact: true })).toBeVisible();
     await expect(mine).toContainText('Submitted');
-    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+    await everyRowContains(rows, 'Submitted');
   });
 });

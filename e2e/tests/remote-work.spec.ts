@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   chooseView,
   clickToClose,
+  everyRowContains,
   filterPanel,
   pickOption,
   requestRow,
@@ -255,14 +256,14 @@ test.describe('remote work', () => {
     await jump.press('Enter');
     await expect(page.getByText('11–12 of 12').first()).toBeVisible();
     await expect(rows).toHaveCount(2);
-    for (const row of await rows.all()) await expect(row).toContainText(dmy(monday));
+    await everyRowContains(rows, dmy(monday));
 
     await pickOption(page, 'Status', 'Submitted', panel);
     await expect(rows).toHaveCount(5);
-    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+    await everyRowContains(rows, 'Submitted');
     await page.reload();
     await expect(rows).toHaveCount(5);
-    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+    await everyRowContains(rows, 'Submitted');
 
     // The panel's own Clear (the selects' clear icons are named Clear too).
     await panel.getByRole('button').filter({ hasText: 'Clear' }).click();
@@ -276,7 +277,7 @@ test.describe('remote work', () => {
     await expect(page).toHaveURL(/\/remote-work$/);
     await expect(panel.getByText('Submitted', { exact: true })).toBeVisible();
     await expect(rows.first()).toBeVisible();
-    for (const row of await rows.all()) await expect(row).toContainText('Submitted');
+    await everyRowContains(rows, 'Submitted');
   });
 
   test('in French: the overlap refusal and the status badges are translated', async ({ page, request }) => {

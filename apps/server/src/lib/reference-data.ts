@@ -298,6 +298,88 @@ export type TableStore<T extends PgTable, Filter> = ReferenceStore<TableRow<T>, 
   inUse(db: Db, id: number): Promise<boolean>;
 };
 
+/** How a store writes a table's rows: which part of a shared table, and which column is unique. */
+export interface TableWritesOptions {
+  /** A part of a shared table (a lookup kind): kept to by every write, its columns written by every insert. */
+  scope?: { where: SQL; values: Record<string, unknown> } | undefined;
+  /**
+   * The column whose value is unique (any case) and the value's key among the
+   * record's columns (default the name); `within`: the columns it is unique
+   * among (an office's company). `false`: nothing is unique.
+   */
+  uniqueName?: { column: PgColumn; key: string; within?: Record<string, PgColumn> } | false;
+}
+
+type Writes<Values> = Pick<
+  ReferenceStore<unknown, Values, unknown>,
+  'insert' | 'update' | 'delete' | 'nameTaken'
+>;
+
+/**
+ * The writing half of a store of a table with an `id`: insert, update and
+ * delete by id, and whether a name is taken. A store with its own list (joins,
+ * counts) spreads it and writes only its reads.
+ */
+export function tableWrites<T extends TableWith<'id'>>(
+  table: T,
+  options: TableWritesOptions = {},
+): Writes<T['$inferInsert']> {
+  type Values = T['$inferInsert'];
+  // Drizzle's builders cannot follow a generic table's types; the rows are the table's all the same.
+  const plain = table as PgTable;
+  const scope = options.scope?.where;
+  const named = table as unknown as Partial<Record<'name', PgColumn>>;
+  const unique =
+    options.uniqueName === false
+      ? null
+      : (options.uniqueName ?? (named.name ? { column: named.name, key: 'name' } : null));
+  return {
+    async insert(db, values) {
+      const [row] = await db
+        .insert(table)
+        .values({ ...values, ...options.scope?.values } as Values)
+        .returning({ id: table.id });
+      return Number(row!.id);
+    },
+
+    async update(db, id, values) {
+      await db
+        .update(table)
+        .set(values as Partial<Values>)
+        .where(and(eq(table.id, id), scope));
+    },
+
+    async delete(db, id) {
+      await db.delete(table).where(and(eq(table.id, id), scope));
+    },
+
+    ...(unique
+      ? {
+          async nameTaken(db: Db, values: Partial<Values>, exceptId?: number) {
+            const columns = values as Record<string, unknown>;
+            const name = columns[unique.key];
+            if (typeof name !== 'string') return false;
+            const within = Object.entries(unique.within ?? {});
+            if (within.some(([key]) => columns[key] === undefined)) return false;
+            const [row] = await db
+              .select({ id: table.id })
+              .from(plain)
+              .where(
+                and(
+                  scope,
+                  sql`lower(${unique.column}) = ${name.toLowerCase()}`,
+                  ...within.map(([key, column]) => eq(column, columns[key])),
+                  exceptId === undefined ? undefined : ne(table.id, exceptId),
+                ),
+              )
+              .limit(1);
+            return Boolean(row);
+          },
+        }
+      : {}),
+  };
+}
+
 /**
  * The store of a table with an `id` and a `name` column: its rows as they
  * are. Enough for most reference lists (levels, grades, designations,
@@ -308,7 +390,6 @@ export function tableStore<T extends TableWith<'id' | 'name'>, Filter = object>(
   options: TableStoreOptions<Filter>,
 ): TableStore<T, Filter> {
   type Row = TableRow<T>;
-  type Values = T['$inferInsert'];
   // Drizzle's builders cannot follow a generic table's types; the rows are the table's all the same.
   const plain = table as PgTable;
   const scope = options.scope?.where;
@@ -344,45 +425,10 @@ export function tableStore<T extends TableWith<'id' | 'name'>, Filter = object>(
       return rowsOf(rows)[0] ?? null;
     },
 
-    async insert(db, values) {
-      const [row] = await db
-        .insert(table)
-        .values({ ...values, ...options.scope?.values } as Values)
-        .returning({ id: table.id });
-      return Number(row!.id);
-    },
-
-    async update(db, id, values) {
-      await db
-        .update(table)
-        .set(values as Partial<Values>)
-        .where(and(eq(table.id, id), scope));
-    },
-
-    async delete(db, id) {
-      await db.delete(table).where(and(eq(table.id, id), scope));
-    },
-
-    ...(options.uniqueNames === false
-      ? {}
-      : {
-          async nameTaken(db: Db, values: Partial<Values>, exceptId?: number) {
-            const name = (values as { name?: unknown }).name;
-            if (typeof name !== 'string') return false;
-            const [row] = await db
-              .select({ id: table.id })
-              .from(plain)
-              .where(
-                and(
-                  scope,
-                  sql`lower(${table.name}) = ${name.toLowerCase()}`,
-                  exceptId === undefined ? undefined : ne(table.id, exceptId),
-                ),
-              )
-              .limit(1);
-            return Boolean(row);
-          },
-        }),
+    ...tableWrites(table, {
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.uniqueNames === false ? { uniqueName: false as const } : {}),
+    }),
 
     async inUse(db, id) {
       for (const column of options.usedBy ?? []) {

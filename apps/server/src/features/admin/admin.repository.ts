@@ -1,8 +1,14 @@
-import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assetAssignments, assets, companies, employees, offices } from '../../db/schema';
 import { orderBy } from '../../lib/list';
-import { ALL_ROWS_CAP, containing, type PageWindow, type ReferenceStore } from '../../lib/reference-data';
+import {
+  ALL_ROWS_CAP,
+  containing,
+  type PageWindow,
+  type ReferenceStore,
+  tableWrites,
+} from '../../lib/reference-data';
 
 async function windowed<T>(
   total: number,
@@ -80,30 +86,7 @@ export const companiesRepository = {
 
   find: findCompany,
 
-  async nameTaken(db: Db, values: Partial<CompanyValues>, exceptId?: number) {
-    const name = values.name;
-    if (name === undefined) return false;
-    const [row] = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(
-        and(
-          sql`lower(${companies.name}) = ${name.toLowerCase()}`,
-          exceptId ? ne(companies.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
-
-  async insert(db: Db, values: CompanyValues) {
-    const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
-    return row!.id;
-  },
-
-  async update(db: Db, id: number, values: Partial<CompanyValues>) {
-    await db.update(companies).set(values).where(eq(companies.id, id));
-  },
+  ...tableWrites(companies),
 
   /** What still points at a company. */
   async usage(db: Db, id: number) {
@@ -188,39 +171,13 @@ export const officesRepository = {
   find: findOffice,
 
   /** Office names are unique within a company. */
-  async nameTaken(db: Db, values: Partial<OfficeValues>, exceptId?: number) {
-    const { companyId, name } = values;
-    if (companyId === undefined || name === undefined) return false;
-    const [row] = await db
-      .select({ id: offices.id })
-      .from(offices)
-      .where(
-        and(
-          eq(offices.companyId, companyId),
-          sql`lower(${offices.name}) = ${name.toLowerCase()}`,
-          exceptId ? ne(offices.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
-
-  async insert(db: Db, values: OfficeValues) {
-    const [row] = await db.insert(offices).values(values).returning({ id: offices.id });
-    return row!.id;
-  },
-
-  async update(db: Db, id: number, values: Partial<OfficeValues>) {
-    await db.update(offices).set(values).where(eq(offices.id, id));
-  },
+  ...tableWrites(offices, {
+    uniqueName: { column: offices.name, key: 'name', within: { companyId: offices.companyId } },
+  }),
 
   async employeesIn(db: Db, id: number): Promise<number> {
     const [row] = await db.select({ n: count() }).from(employees).where(eq(employees.officeId, id));
     return row?.n ?? 0;
-  },
-
-  async delete(db: Db, id: number) {
-    await db.delete(offices).where(eq(offices.id, id));
   },
 } satisfies ReferenceStore<OfficeRow, OfficeValues, OfficeFilter> & Record<string, unknown>;
 

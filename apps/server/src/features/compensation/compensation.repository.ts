@@ -10,6 +10,7 @@ import {
   type PageWindow,
   type ReferenceStore,
   tableStore,
+  tableWrites,
 } from '../../lib/reference-data';
 
 export interface EnabledFilter {
@@ -92,33 +93,7 @@ export const paySchedulesStore = {
 
   find: findSchedule,
 
-  async nameTaken(db: Db, values: Partial<ScheduleValues>, exceptId?: number) {
-    if (values.name === undefined) return false;
-    const [row] = await db
-      .select({ id: paySchedules.id })
-      .from(paySchedules)
-      .where(
-        and(
-          sql`lower(${paySchedules.name}) = ${values.name.toLowerCase()}`,
-          exceptId === undefined ? undefined : ne(paySchedules.id, exceptId),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  },
-
-  async insert(db: Db, values: ScheduleValues) {
-    const [row] = await db.insert(paySchedules).values(values).returning({ id: paySchedules.id });
-    return row!.id;
-  },
-
-  async update(db: Db, id: number, values: Partial<ScheduleValues>) {
-    await db.update(paySchedules).set(values).where(eq(paySchedules.id, id));
-  },
-
-  async delete(db: Db, id: number) {
-    await db.delete(paySchedules).where(eq(paySchedules.id, id));
-  },
+  ...tableWrites(paySchedules),
 } satisfies ReferenceStore<ScheduleRow, ScheduleValues, ScheduleFilter>;
 
 /* Salaries */

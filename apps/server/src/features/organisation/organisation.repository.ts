@@ -36,6 +36,7 @@ import {
   type ReferenceStore,
   type TableRow,
   tableStore,
+  tableWrites,
 } from '../../lib/reference-data';
 
 export interface EnabledFilter {
@@ -273,17 +274,7 @@ export const examStore = {
     return (await withSubjects(db, rows))[0] ?? null;
   },
 
-  nameTaken: (db: Db, values: Partial<ExamValues>, exceptId?: number) =>
-    nameUsed(db, exams.id, exams.name, values.name, exceptId),
-
-  async insert(db: Db, values: ExamValues) {
-    const [row] = await db.insert(exams).values(values).returning({ id: exams.id });
-    return row!.id;
-  },
-
-  async update(db: Db, id: number, values: Partial<ExamValues>) {
-    await db.update(exams).set(values).where(eq(exams.id, id));
-  },
+  ...tableWrites(exams),
 
   /** An exam goes with its subjects. */
   async delete(db: Db, id: number) {
@@ -466,17 +457,7 @@ export const groupStore = {
     return (await withItems(db, rows))[0] ?? null;
   },
 
-  nameTaken: (db: Db, values: Partial<GroupValues>, exceptId?: number) =>
-    nameUsed(db, groups.id, groups.name, values.name, exceptId),
-
-  async insert(db: Db, values: GroupValues) {
-    const [row] = await db.insert(groups).values(values).returning({ id: groups.id });
-    return row!.id;
-  },
-
-  async update(db: Db, id: number, values: Partial<GroupValues>) {
-    await db.update(groups).set(values).where(eq(groups.id, id));
-  },
+  ...tableWrites(groups),
 
   /** A group goes with its items (nobody belongs to them: the service checks). */
   async delete(db: Db, id: number) {

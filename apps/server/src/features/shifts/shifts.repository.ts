@@ -2,7 +2,13 @@ import { and, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { companies, employeeShifts, employees, shifts } from '../../db/schema';
 import { orderBy } from '../../lib/list';
-import { ALL_ROWS_CAP, containing, type PageWindow, type ReferenceStore } from '../../lib/reference-data';
+import {
+  ALL_ROWS_CAP,
+  containing,
+  type PageWindow,
+  type ReferenceStore,
+  tableWrites,
+} from '../../lib/reference-data';
 
 /** The weekly off day of an employee without a company (the column default of `companies.weekly_off_day`). */
 const FRIDAY = 5;
@@ -123,33 +129,7 @@ export const shiftsRepository = {
 
     find: findShift,
 
-    async nameTaken(db: Db, values: Partial<ShiftValues>, exceptId?: number) {
-      if (values.name === undefined) return false;
-      const [row] = await db
-        .select({ id: shifts.id })
-        .from(shifts)
-        .where(
-          and(
-            sql`lower(${shifts.name}) = ${values.name.toLowerCase()}`,
-            exceptId === undefined ? undefined : ne(shifts.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-
-    async insert(db: Db, values: ShiftValues) {
-      const [row] = await db.insert(shifts).values(values).returning({ id: shifts.id });
-      return row!.id;
-    },
-
-    async update(db: Db, id: number, values: Partial<ShiftValues>) {
-      await db.update(shifts).set(values).where(eq(shifts.id, id));
-    },
-
-    async delete(db: Db, id: number) {
-      await db.delete(shifts).where(eq(shifts.id, id));
-    },
+    ...tableWrites(shifts),
   } satisfies ReferenceStore<ShiftRow, ShiftValues, ShiftFilter>,
 
   /**
