@@ -286,6 +286,8 @@ export interface TableStoreOptions<Filter> {
   scope?: { where: SQL; values: Record<string, unknown> };
   /** Names are unique (any case), within the scope. Default true. */
   uniqueNames?: boolean;
+  /** Another column is the unique one, or the name is unique within other columns (see `tableWrites`). */
+  uniqueName?: TableWritesOptions['uniqueName'];
   /** Other tables' columns that point at a record: while any row does, it is in use. */
   usedBy?: PgColumn[];
 }
@@ -427,7 +429,11 @@ export function tableStore<T extends TableWith<'id' | 'name'>, Filter = object>(
 
     ...tableWrites(table, {
       ...(options.scope ? { scope: options.scope } : {}),
-      ...(options.uniqueNames === false ? { uniqueName: false as const } : {}),
+      ...(options.uniqueNames === false
+        ? { uniqueName: false as const }
+        : options.uniqueName
+          ? { uniqueName: options.uniqueName }
+          : {}),
     }),
 
     async inUse(db, id) {

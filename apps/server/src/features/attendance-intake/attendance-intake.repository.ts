@@ -1,5 +1,5 @@
 import type { DEVICE_SORT_FIELDS } from '@hr/contracts/attendance-intake';
-import { type AnyColumn, and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceDevices, employees, punches } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
@@ -18,6 +18,7 @@ export type DeviceRow = TableRow<typeof attendanceDevices>;
 export type DeviceValues = typeof attendanceDevices.$inferInsert;
 
 const plainDevices = tableStore(attendanceDevices, {
+  uniqueName: { column: attendanceDevices.code, key: 'code' },
   sortable: {
     id: attendanceDevices.id,
     code: sql`lower(${attendanceDevices.code})`,
@@ -25,7 +26,6 @@ const plainDevices = tableStore(attendanceDevices, {
     last_seen: attendanceDevices.lastSeenAt,
   } satisfies Record<(typeof DEVICE_SORT_FIELDS)[number], AnyColumn | SQL>,
   searchIn: [attendanceDevices.name, attendanceDevices.code],
-  uniqueNames: false,
 });
 
 /** A device as the key check needs it. */
@@ -42,23 +42,7 @@ export const attendanceIntakeRepository = {
    * punches and files): the machinery's name check is the code check, so a
    * race past it meets the unique index with the same answer.
    */
-  devices: {
-    ...plainDevices,
-    async nameTaken(db: Db, values: Partial<DeviceValues>, exceptId?: number) {
-      if (typeof values.code !== 'string') return false;
-      const [row] = await db
-        .select({ id: attendanceDevices.id })
-        .from(attendanceDevices)
-        .where(
-          and(
-            sql`lower(${attendanceDevices.code}) = ${values.code.toLowerCase()}`,
-            exceptId === undefined ? undefined : ne(attendanceDevices.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-  },
+  devices: plainDevices,
 
   /**
    * Whether a punch names the device. (No index starts with the device code:

@@ -302,15 +302,12 @@ describe('a good file', () => {
     const eids = Array.from({ length: n }, () => newEid('BIG'));
     const lines = [ALL_COLUMNS, ...eids.map((eid, i) => line(eid, { manager: eids[i + 1] ?? '' }))];
     let result: EmployeeImport | null = null;
-    const started = Date.now();
     const statements = await statementsDuring(ctx, async () => {
       result = await imported(lines);
     });
-    const took = Date.now() - started;
     expect(result).toMatchObject({ status: 'done', total: n, added: n, updated: 0, duplicates: 0 });
     // Set-based: the number of statements does not grow with the file.
     expect(statements.length).toBeLessThan(30);
-    expect(took).toBeLessThan(25_000);
     const [row] = await ctx.db
       .select({ n: count() })
       .from(employees)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eprStables, eprValueBehaviours, eprValues } from '../../db/schema';
 import { type ReferenceStore, type TableRow, tableStore } from '../../lib/reference-data';
@@ -34,8 +34,12 @@ const behaviourTable = tableStore<typeof eprValueBehaviours, BehaviourFilter>(ep
     filter.all ? undefined : eq(eprValueBehaviours.enabled, true),
     filter.valueId === undefined ? undefined : eq(eprValueBehaviours.valueId, filter.valueId),
   ],
-  // Unique within a value (`nameTaken` below), not across values.
-  uniqueNames: false,
+  // Unique within a value, not across values.
+  uniqueName: {
+    column: eprValueBehaviours.name,
+    key: 'name',
+    within: { valueId: eprValueBehaviours.valueId },
+  },
 });
 
 /**
@@ -123,22 +127,6 @@ export const eprValuesRepository = {
     async find(db, id) {
       const row = await behaviourTable.find(db, id);
       return row ? ((await withBehaviourCounts(db, [row]))[0] ?? null) : null;
-    },
-    /** Another behaviour of the same value with this name (any case). */
-    async nameTaken(db, values, exceptId) {
-      if (typeof values.name !== 'string' || values.valueId === undefined) return false;
-      const [row] = await db
-        .select({ id: eprValueBehaviours.id })
-        .from(eprValueBehaviours)
-        .where(
-          and(
-            eq(eprValueBehaviours.valueId, values.valueId),
-            sql`lower(${eprValueBehaviours.name}) = ${values.name.toLowerCase()}`,
-            exceptId === undefined ? undefined : ne(eprValueBehaviours.id, exceptId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
     },
   } satisfies ReferenceStore<BehaviourRow, BehaviourValues, BehaviourFilter>,
 
