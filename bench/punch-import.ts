@@ -1,4 +1,11 @@
 /**
+ * The CSV imports at their limit. Punches (the default): 100,000 generated punches in one CSV file
+ * (about 3.6 MB), imported through the API over HTTP as the admin screen
+ * does, then the same file again (every row a duplicate). With `--kind employees`: 10,000
+ * employees (eight reports a manager, each manager further down the file than their reports),
+ * then the same file again (every row unchanged), then the file with one employee in ten
+ * renamed (updated).
+ *
  * The punch import at its limit: 100,000 generated punches in one CSV file
  * (about 3.6 MB), imported through the API over HTTP as the admin screen
  * does, then the same file again (every row a duplicate). While each import
@@ -11,6 +18,7 @@
  *   DATABASE_URL=postgres://… npx tsx bench/punch-import.ts --db postgres
  *   npx tsx bench/punch-import.ts --rows 50000 --employees 500
  *   node --expose-gc --import tsx bench/punch-import.ts --live-heap   # the heap after a collection
+ *   npx tsx bench/punch-import.ts --kind employees [--rows 10000]     # the employee import
  *
  * On PostgreSQL it works in a database of its own, `hr_portal_bench_punches`,
  * made afresh and dropped at the end.
@@ -28,7 +36,12 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const kind = opt('db') ?? 'pglite';
-const rows = Number(opt('rows') ?? 100_000);
+const fileKind = opt('kind') ?? 'punches';
+if (fileKind !== 'punches' && fileKind !== 'employees') {
+  console.error('--kind punches|employees');
+  process.exit(2);
+}
+const rows = Number(opt('rows') ?? (fileKind === 'employees' ? 10_000 : 100_000));
 const people = Number(opt('employees') ?? 1_000);
 const liveHeap = args.includes('--live-heap');
 if (kind !== 'pglite' && kind !== 'postgres') {
@@ -138,7 +151,26 @@ async function setup() {
     code: 'BENCH-GATE',
     name: 'Bench gate',
   });
-  return { eids, token: login.token, device: device.code };
+  return { eids, token: login.token, device: device.code, company: company!.name, office: office!.name };
+}
+
+/**
+ * `rows` new employees: eight reports a manager, every manager a later line of the file than
+ * their reports (the import resolves them in any order); `renamed`: one in ten with another name.
+ */
+function employeeCsv(company: string, office: string, renamed = false): Buffer {
+  const lines = ['eid,name,mobile,email,company,office,designation,line_manager_eid,joining_date'];
+  const eid = (i: number) => `N${String(i).padStart(6, '0')}`;
+  for (let line = 0; line < rows; line++) {
+    const i = rows - line; // the last line is the top (i = 1)
+    const manager = i === 1 ? '' : eid(Math.floor((i - 2) / 8) + 1);
+    const name = `${renamed && i % 10 === 0 ? 'Renamed' : 'Imported'} person ${i}`;
+    const mobile = `017${String(i).padStart(8, '0')}`;
+    lines.push(
+      `${eid(i)},${name},${mobile},p${i}@bench.example,${company},${office},Bench Engineer,${manager},2024-01-01`,
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
 }
 
 /** `rows` punches: each employee in and out on as many working days as it takes, from 2025-01-01. */
@@ -161,6 +193,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Imports the file while another user polls; answers the timings. */
 async function timedImport(token: string, file: Buffer, name: string) {
+  const route = fileKind === 'employees' ? 'employees/imports' : 'attendance/imports';
   const body = { file_name: name, file: file.toString('base64') };
   const waits: number[] = [];
   let running = true;
@@ -177,12 +210,13 @@ async function timedImport(token: string, file: Buffer, name: string) {
     }
   })();
   const started = performance.now();
-  const result = await call<{ status: string; total: number; added: number; duplicates: number }>(
-    'POST',
-    'attendance/imports',
-    token,
-    body,
-  );
+  const result = await call<{
+    status: string;
+    total: number;
+    added: number;
+    updated?: number;
+    duplicates: number;
+  }>('POST', route, token, body);
   const ms = performance.now() - started;
   running = false;
   await poller;
@@ -190,22 +224,27 @@ async function timedImport(token: string, file: Buffer, name: string) {
 }
 
 try {
-  const { eids, token, device } = await setup();
-  const file = csv(eids, device);
+  const { eids, token, device, company, office } = await setup();
+  const file = fileKind === 'employees' ? employeeCsv(company, office) : csv(eids, device);
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   console.log(
-    `${kind}: ${rows.toLocaleString('en')} punches of ${people.toLocaleString('en')} employees, ` +
-      `${(file.length / 1024 / 1024).toFixed(2)} MB of CSV`,
+    fileKind === 'employees'
+      ? `${kind}: ${rows.toLocaleString('en')} new employees, ${(file.length / 1024 / 1024).toFixed(2)} MB of CSV`
+      : `${kind}: ${rows.toLocaleString('en')} punches of ${people.toLocaleString('en')} employees, ` +
+          `${(file.length / 1024 / 1024).toFixed(2)} MB of CSV`,
   );
-  for (const [label, name] of [
-    ['first import', 'bench-1.csv'],
-    ['same file again', 'bench-2.csv'],
-  ] as const) {
-    const { ms, result, waits, peakHeap } = await timedImport(token, file, name);
+  const runs: [string, string, Buffer][] = [
+    ['first import', 'bench-1.csv', file],
+    ['same file again', 'bench-2.csv', file],
+  ];
+  if (fileKind === 'employees')
+    runs.push(['one in ten renamed', 'bench-3.csv', employeeCsv(company, office, true)]);
+  for (const [label, name, body] of runs) {
+    const { ms, result, waits, peakHeap } = await timedImport(token, body, name);
     console.log(
-      `${label.padEnd(16)} ${(ms / 1000).toFixed(2)} s, ${Math.round(result.total / (ms / 1000)).toLocaleString('en')} rows/s` +
-        ` (${result.status}: added ${result.added}, duplicates ${result.duplicates}); ` +
+      `${label.padEnd(18)} ${(ms / 1000).toFixed(2)} s, ${Math.round(result.total / (ms / 1000)).toLocaleString('en')} rows/s` +
+        ` (${result.status}: added ${result.added},${result.updated === undefined ? '' : ` updated ${result.updated},`} duplicates ${result.duplicates}); ` +
         `another user's calls meanwhile: ${waits.length}, median ${median(waits).toFixed(0)} ms, ` +
         `slowest ${Math.max(0, ...waits).toFixed(0)} ms; heap at most ${mb(peakHeap)} MB (${mb(heapBefore)} MB before)`,
     );
