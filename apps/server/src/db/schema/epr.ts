@@ -45,7 +45,11 @@ export const eprValueBehaviours = pgTable(
     sortOrder: smallint().notNull().default(0),
     enabled: boolean().notNull().default(true),
   },
-  (t) => [index('epr_value_behaviours_value_idx').on(t.valueId)],
+  (t) => [
+    index('epr_value_behaviours_value_idx').on(t.valueId),
+    // A name once within its value, in any case: a race past the check meets this index.
+    uniqueIndex('epr_value_behaviours_value_name_uq').on(t.valueId, sql`lower(${t.name})`),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "epr_value_behaviours_value_name_uq" ON "epr_value_behaviours" USING btree ("value_id",lower("name"));
