@@ -26,6 +26,7 @@ import { registerAuthentication } from './lib/auth';
 import { answerFrameworkError, registerErrorHandling } from './lib/error-handler';
 import { domainError } from './lib/errors';
 import { checkedValidatorCompiler } from './lib/input-check';
+import { acceptedLanguage, inLanguage } from './lib/language';
 import { RealtimeHub } from './lib/realtime';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/settings';
@@ -86,6 +87,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(checkedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every call runs in its language: the one it asks for, else (once the session is known) the user's saved one.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const asked = acceptedLanguage(request.headers['accept-language']);
+    inLanguage(asked ?? 'en', done, asked !== null);
+  });
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

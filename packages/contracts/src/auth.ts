@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_ID, EID_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { APP_ID, EID_MAX, LANGUAGES, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 import { MESSAGES } from './messages';
 
 /** An E-ID: letters, digits, dot, dash or underscore, at most 32 characters. */
@@ -116,7 +116,13 @@ const photo = z.object({ small: z.string(), medium: z.string(), big: z.string() 
 
 /** GET me: who is signed in, with what the shell needs. */
 export const meResponse = z.object({
-  user: z.object({ id: z.number().int(), username: z.string(), is_admin: z.boolean() }),
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    is_admin: z.boolean(),
+    /** The language the user chose; null until they choose one. */
+    language: z.enum(LANGUAGES).nullable(),
+  }),
   employee: z.object({
     id: z.number().int(),
     eid: z.string(),
@@ -136,6 +142,12 @@ export const meResponse = z.object({
   }),
 });
 export type MeResponse = z.infer<typeof meResponse>;
+
+/** PUT me/language: the user's choice of language (letters and review PDFs about them come in it). */
+export const languageChoice = z.object({
+  language: z.enum(LANGUAGES, { error: 'Must be one of: ' + LANGUAGES.join(', ') }),
+});
+export type LanguageChoice = z.infer<typeof languageChoice>;
 
 /** GET config: what an unsigned page needs. */
 export const publicConfig = z.object({

@@ -7,6 +7,7 @@ import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
  * Employee performance reviews (SPEC.md §2–§5, §7; DESIGN.md §4). The
@@ -436,17 +437,26 @@ export const eprValue = z.object({
   /** Reviews whose Section B rates it (it cannot be deleted then). */
   reviews_count: z.number().int(),
   behaviours: z.array(eprBehaviour),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type EprValue = z.infer<typeof eprValue>;
 
+const valueTranslations = nameTranslations(100, MESSAGES.maxLength100);
 export const eprValueCreate = z.object({
   name: valueName,
+  name_translations: valueTranslations.optional(),
   sort_order: valueOrder.default(0),
   enabled: valueEnabled.default(true),
 });
 export type EprValueCreate = z.input<typeof eprValueCreate>;
 export const eprValueUpdate = z
-  .object({ name: valueName.optional(), sort_order: valueOrder.optional(), enabled: valueEnabled.optional() })
+  .object({
+    name: valueName.optional(),
+    name_translations: valueTranslations.optional(),
+    sort_order: valueOrder.optional(),
+    enabled: valueEnabled.optional(),
+  })
   .refine(changeSomething, NOTHING_SENT);
 export type EprValueUpdate = z.input<typeof eprValueUpdate>;
 

@@ -5,6 +5,7 @@ import { dateRange, limit, listResponse, page, sort, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
  * HR service requests (SPEC.md §2, §3, §5, §7; DESIGN.md §3, §4).
@@ -379,6 +380,8 @@ export const serviceCategoryItem = z.object({
   enabled: z.boolean(),
   /** Service requests of this category (a category in use cannot be deleted). */
   requests_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type ServiceCategoryItem = z.infer<typeof serviceCategoryItem>;
 
@@ -393,8 +396,10 @@ const categoryValue = z
  * when absent. PATCH: any of the fields; `value` is fixed once made (requests
  * and letters keep it), so a PATCH may only send the value it has.
  */
+const referenceTranslations = nameTranslations(SERVICE_REFERENCE_NAME_MAX, R.nameLength);
 export const serviceCategoryCreate = z.object({
   name: referenceName,
+  name_translations: referenceTranslations.optional(),
   value: categoryValue.optional(),
   sort_order: sortOrder.default(0),
   enabled: enabledFlag.default(true),
@@ -407,6 +412,7 @@ export const serviceCategoryForm = serviceCategoryCreate.extend({
 export const serviceCategoryUpdate = z
   .object({
     name: referenceName.optional(),
+    name_translations: referenceTranslations.optional(),
     value: categoryValue.optional(),
     sort_order: sortOrder.optional(),
     enabled: enabledFlag.optional(),
@@ -421,13 +427,22 @@ export const nocTypeItem = z.object({
   enabled: z.boolean(),
   /** NOC requests of this type. */
   requests_count: z.number().int(),
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type NocTypeItem = z.infer<typeof nocTypeItem>;
 
-export const nocTypeCreate = z.object({ name: referenceName, enabled: enabledFlag.default(true) });
+export const nocTypeCreate = z.object({
+  name: referenceName,
+  enabled: enabledFlag.default(true),
+  name_translations: referenceTranslations.optional(),
+});
 export type NocTypeCreate = z.input<typeof nocTypeCreate>;
 export const nocTypeUpdate = z
-  .object({ name: referenceName.optional(), enabled: enabledFlag.optional() })
+  .object({
+    name: referenceName.optional(),
+    enabled: enabledFlag.optional(),
+    name_translations: referenceTranslations.optional(),
+  })
   .refine(somethingSent, NOTHING_SENT);
 
 export const SERVICE_CATEGORY_SORT_FIELDS = ['id', 'name', 'value', 'order'] as const;

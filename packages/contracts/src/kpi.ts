@@ -5,6 +5,7 @@ import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
  * KPI sheets (SPEC.md §2–§5, §7; DESIGN.md §4). The workflow table is
@@ -219,6 +220,8 @@ export const kpiPerspective = z.object({
   name: z.string(),
   sort_order: z.number().int(),
   enabled: z.boolean(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type KpiPerspective = z.infer<typeof kpiPerspective>;
 export const kpiTargetUnit = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
@@ -260,6 +263,7 @@ export const kpiPerspectiveBody = z.object({
     .max(100, KPI_MESSAGES.orderRange)
     .default(0),
   enabled: z.boolean().default(true),
+  name_translations: nameTranslations(60, MESSAGES.maxLength60).optional(),
 });
 export const kpiTargetUnitBody = z.object({ name: referenceName, enabled: z.boolean().default(true) });
 

@@ -5,6 +5,7 @@ import { dateRange, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /** Leave formats (SPEC.md §3). */
 export const LEAVE_FORMAT = { fullDay: 1, short: 2 } as const;
@@ -97,6 +98,8 @@ export const leaveType = z.object({
   short_leave_applied: z.boolean(),
   has_balance: z.boolean(),
   enabled: z.boolean(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type LeaveType = z.infer<typeof leaveType>;
 
@@ -161,6 +164,7 @@ export const leaveTypeBody = z.object({
   short_leave_applied: z.boolean().default(false),
   has_balance: z.boolean().default(true),
   enabled: z.boolean().default(true),
+  name_translations: nameTranslations(60, MESSAGES.maxLength60).optional(),
 });
 
 export const leaveDurationBody = z.object({

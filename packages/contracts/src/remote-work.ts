@@ -4,6 +4,7 @@ import { dateRange, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /** Remote-work type 1 is hours within one day; the others are whole days (SPEC.md §9). */
 export const REMOTE_WORK_TYPE = { hourly: 1 } as const;
@@ -212,14 +213,28 @@ export const remoteWorkTypeItem = z.object({
   hourly: z.boolean(),
   /** Remote-work requests of this type (a type in use cannot be deleted). */
   requests_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type RemoteWorkTypeItem = z.infer<typeof remoteWorkTypeItem>;
 
-export const remoteWorkTypeCreate = z.object({ name: typeName, enabled: typeEnabled.default(true) });
+const typeTranslations = nameTranslations(60, MESSAGES.maxLength60);
+export const remoteWorkTypeCreate = z.object({
+  name: typeName,
+  enabled: typeEnabled.default(true),
+  name_translations: typeTranslations.optional(),
+});
 export type RemoteWorkTypeCreate = z.input<typeof remoteWorkTypeCreate>;
 export const remoteWorkTypeUpdate = z
-  .object({ name: typeName.optional(), enabled: typeEnabled.optional() })
-  .refine((v) => v.name !== undefined || v.enabled !== undefined, 'Send at least one field to change');
+  .object({
+    name: typeName.optional(),
+    enabled: typeEnabled.optional(),
+    name_translations: typeTranslations.optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.enabled !== undefined || v.name_translations !== undefined,
+    'Send at least one field to change',
+  );
 
 export const REMOTE_WORK_TYPE_SORT_FIELDS = ['id', 'name'] as const;
 

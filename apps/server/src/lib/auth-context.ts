@@ -5,6 +5,8 @@ export interface AuthContext {
   username: string;
   employeeId: number;
   isAdmin: boolean;
+  /** The language the user chose in the portal; null until they choose one. */
+  language?: string | null;
   kind: 'login' | 'impersonation';
   impersonatorUserId: number | null;
   expiresAt: Date;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { employees, sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
 import { domainError } from './errors';
+import { preferSavedLanguage } from './language';
 import { preparedOnce } from './prepared';
 import { sha256 } from './tokens';
 
@@ -39,6 +40,7 @@ function sessionQuery(db: Db) {
       username: users.username,
       employeeId: users.employeeId,
       isAdmin: users.isAdmin,
+      language: users.language,
       kind: sessions.kind,
       impersonatorUserId: sessions.impersonatorUserId,
       expiresAt: sessions.expiresAt,
@@ -84,6 +86,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
     const auth = await findSession(db, token);
     if (!auth) throw domainError('session_invalid');
     request.auth = auth;
+    preferSavedLanguage(auth.language);
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { requestLanguage } from './language';
 
 /**
  * Statements the portal runs on every call (the session, list pages and
@@ -14,8 +15,14 @@ export function statementName(key: string): string {
   return `q_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
 }
 
-/** The prepared statement of `key` on this database, built on first use. */
-export function preparedOnce<P>(db: Db, key: string, build: (name: string) => P): P {
+/**
+ * The prepared statement of `key` on this database, built on first use. A
+ * statement is kept per language of the call: reference names are read in
+ * that language (`localName`), which is bound when the statement is built.
+ */
+export function preparedOnce<P>(db: Db, shape: string, build: (name: string) => P): P {
+  const language = requestLanguage();
+  const key = language === 'en' ? shape : `${shape}|${language}`;
   let statements = byDatabase.get(db);
   if (!statements) {
     statements = new Map();

@@ -1,12 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from '@hr/contracts/limits';
 import type { ListResponse } from '@hr/contracts/lists';
 import { NOTICES } from '@hr/contracts/messages';
+import type { NameTranslations } from '@hr/contracts/translations';
 import { type AnyColumn, and, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { audit } from './audit';
 import type { AuthContext } from './auth-context';
 import { AppError, domainError } from './errors';
+import { pickName } from './language';
 import { listAnswer, orderBy } from './list';
 
 /**
@@ -144,6 +146,12 @@ export function containing(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The name's translations of a row whose table has them (`nameTranslations`), else null. */
+function translationsOf(row: object): NameTranslations | null {
+  const value = (row as { nameTranslations?: unknown }).nameTranslations;
+  return value && typeof value === 'object' ? (value as NameTranslations) : null;
+}
+
 /** Runs one kind of reference record: every change needs an administrator, a transaction and an audit row. */
 export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, Values, Filter = object> {
   constructor(
@@ -169,6 +177,29 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
     }
   }
 
+  /**
+   * The record as stored (the audit's copy): the kind's answer, with the
+   * name's translations where the kind has them.
+   */
+  private record(row: Row): Answer {
+    const answer = this.spec.answer(row);
+    const translations = translationsOf(row);
+    return translations ? ({ ...answer, name_translations: translations } as Answer) : answer;
+  }
+
+  /** The record as a caller reads it: the name in the call's language (English where HR left it empty). */
+  private shown(row: Row): Answer {
+    const translations = translationsOf(row);
+    const record = this.record(row);
+    return translations ? ({ ...record, name: pickName(row.name, translations) } as Answer) : record;
+  }
+
+  /** The columns a body writes, with the name's translations when it sends them. */
+  private withTranslations<V>(values: V, body: Create | Patch): V {
+    const translations = (body as { name_translations?: NameTranslations }).name_translations;
+    return translations === undefined ? values : { ...values, nameTranslations: translations };
+  }
+
   /** One page of the list (every row when the kind allows a whole list and no page is asked for). */
   async page(
     query: ReferenceListQuery,
@@ -183,7 +214,7 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
       sort: query.sort ?? this.spec.defaultSort,
     };
     const { rows, total } = await this.spec.store.list(this.db, { ...filter, search: query.search }, window);
-    return { items: rows.map((r) => this.spec.answer(r)), total, page, limit: limit ?? Math.max(total, 1) };
+    return { items: rows.map((r) => this.shown(r)), total, page, limit: limit ?? Math.max(total, 1) };
   }
 
   /** The list answer `{ items, count, total, pagination }`; `url` is the path and query it was asked with. */
@@ -195,26 +226,25 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
   async get(id: number): Promise<Answer> {
     const row = await this.spec.store.find(this.db, id);
     if (!row) throw this.notFound();
-    return this.spec.answer(row);
+    return this.shown(row);
   }
 
   async create(auth: AuthContext, input: Create): Promise<Answer> {
     requireAdminContext(auth);
     const { store } = this.spec;
     return this.db.transaction(async (tx) => {
-      const values = this.spec.toInsert(input);
+      const values = this.withTranslations(this.spec.toInsert(input), input);
       await this.spec.check?.(tx, values);
       if (store.nameTaken && (await store.nameTaken(tx, values))) throw this.nameTakenError();
       const id = await this.write(() => store.insert(tx, values));
       const row = (await store.find(tx, id))!;
-      const answer = this.spec.answer(row);
       await audit(tx, auth, {
         action: 'create',
         entity: this.spec.entity,
         entityId: id,
-        data: { [this.spec.entity]: answer },
+        data: { [this.spec.entity]: this.record(row) },
       });
-      return answer;
+      return this.shown(row);
     });
   }
 
@@ -224,21 +254,25 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
     return this.db.transaction(async (tx) => {
       const before = await store.find(tx, id);
       if (!before) throw this.notFound();
-      const values = this.spec.toUpdate(patch);
+      const values = this.withTranslations(this.spec.toUpdate(patch), patch);
       await this.spec.check?.(tx, values);
       const after = { ...this.spec.values?.(before), ...values } as Partial<Values>;
       const renames = (this.spec.nameScope ?? ['name']).some((key) => key in (values as object));
       if (renames && store.nameTaken && (await store.nameTaken(tx, after, id))) throw this.nameTakenError();
       await this.write(() => store.update(tx, id, values));
       const row = (await store.find(tx, id))!;
-      const fields = this.spec.fields ?? ((r: Row) => this.spec.answer(r) as Record<string, unknown>);
+      const fields = (r: Row): Record<string, unknown> => {
+        const own = this.spec.fields?.(r) ?? (this.spec.answer(r) as Record<string, unknown>);
+        const translations = translationsOf(r);
+        return translations ? { ...own, name_translations: translations } : own;
+      };
       await audit(tx, auth, {
         action: 'update',
         entity: this.spec.entity,
         entityId: id,
         data: { changes: changes(fields(before), patch as Record<string, unknown>) },
       });
-      return this.spec.answer(row);
+      return this.shown(row);
     });
   }
 
@@ -261,9 +295,9 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
         action: 'delete',
         entity: this.spec.entity,
         entityId: id,
-        data: { [this.spec.entity]: this.spec.answer(row) },
+        data: { [this.spec.entity]: this.record(row) },
       });
-      return { message: NOTICES.deleted.replace('{name}', row.name) };
+      return { message: NOTICES.deleted.replace('{name}', pickName(row.name, translationsOf(row))) };
     });
   }
 }

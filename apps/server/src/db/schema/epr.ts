@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
 import { kpiObjectiveKpis, kpis } from './kpi';
 import { companies } from './org';
@@ -30,6 +30,7 @@ export const eprTypes = pgTable('epr_types', {
 export const eprValues = pgTable('epr_values', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   sortOrder: smallint().notNull().default(0),
   enabled: boolean().notNull().default(true),
 });

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { employees } from './people';
 
 /** KPI types: 1 yearly (from a KPI year), 2 custom period (SPEC.md §5). */
@@ -40,6 +40,7 @@ export const kpiYears = pgTable(
 export const kpiPerspectives = pgTable('kpi_perspectives', {
   id: id(),
   name: varchar({ length: 60 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   sortOrder: smallint().notNull().default(0),
   enabled: boolean().notNull().default(true),
 });

@@ -75,6 +75,8 @@ export const users = pgTable('users', {
   /** scrypt hash; null until the user sets a password. */
   passwordHash: text(),
   isAdmin: boolean().notNull().default(false),
+  /** The language the user chose (letters and review PDFs about them come in it); null: never chosen. */
+  language: varchar({ length: 5 }),
   passwordChangedAt: at(),
   createdAt: createdAt(),
 });

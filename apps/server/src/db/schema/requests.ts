@@ -10,7 +10,7 @@ import {
   time,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
 import { companies } from './org';
 import { employees } from './people';
@@ -18,6 +18,7 @@ import { employees } from './people';
 export const leaveTypes = pgTable('leave_types', {
   id: id(),
   name: varchar({ length: 60 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   /** Days a year; 0 with `hasBalance` false for types without a balance. */
   days: smallint().notNull().default(0),
   /** Offered for short (hours) leave. */
@@ -94,6 +95,7 @@ export const leaves = pgTable(
 export const remoteWorkTypes = pgTable('remote_work_types', {
   id: id(),
   name: varchar({ length: 60 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   enabled: boolean().notNull().default(true),
 });
 
@@ -131,6 +133,7 @@ export const serviceCategories = pgTable('service_categories', {
   /** The administration's handle on a category (requests keep `value`). */
   id: integer().notNull().unique().generatedByDefaultAsIdentity(),
   name: varchar({ length: 100 }).notNull(),
+  nameTranslations: nameTranslations(),
   sortOrder: smallint().notNull().default(0),
   enabled: boolean().notNull().default(true),
 });
@@ -138,6 +141,7 @@ export const serviceCategories = pgTable('service_categories', {
 export const nocTypes = pgTable('noc_types', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   enabled: boolean().notNull().default(true),
 });
 

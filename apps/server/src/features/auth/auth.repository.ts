@@ -266,4 +266,8 @@ export const authRepository = {
       .limit(1);
     return Boolean(row);
   },
+
+  async setLanguage(db: Db, userId: number, language: string): Promise<void> {
+    await db.update(users).set({ language }).where(eq(users.id, userId));
+  },
 };

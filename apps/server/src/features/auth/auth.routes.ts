@@ -1,5 +1,6 @@
 import {
   impersonateRequest,
+  languageChoice,
   linkReset,
   loginRequest,
   meResponse,
@@ -146,5 +147,20 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => service.me(caller(request)),
+  );
+
+  r.put(
+    '/me/language',
+    {
+      schema: {
+        operationId: 'setLanguage',
+        summary: 'Saves the language the user chose (documents about them come in it)',
+        tags,
+        security: [{ bearer: [] }],
+        body: languageChoice,
+        response: { 200: languageChoice },
+      },
+    },
+    async (request) => service.setLanguage(caller(request), request.body.language),
   );
 }

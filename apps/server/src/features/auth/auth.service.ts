@@ -1,4 +1,5 @@
-import type { LinkReset, LoginRequest, OtpReset, SessionUser } from '@hr/contracts/auth';
+import type { LanguageChoice, LinkReset, LoginRequest, OtpReset, SessionUser } from '@hr/contracts/auth';
+import type { Language } from '@hr/contracts/limits';
 import {
   IMPERSONATION_MS,
   OTP_LENGTH,
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import { isLanguage } from '../../lib/language';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { photoUrls } from '../../lib/signed-urls';
@@ -389,7 +391,12 @@ export class AuthService {
       ? await repo.userCard(this.db, auth.impersonatorUserId)
       : null;
     return {
-      user: { id: auth.userId, username: auth.username, is_admin: auth.isAdmin },
+      user: {
+        id: auth.userId,
+        username: auth.username,
+        is_admin: auth.isAdmin,
+        language: isLanguage(auth.language) ? auth.language : null,
+      },
       employee: {
         id: card.id,
         eid: card.eid,
@@ -406,5 +413,14 @@ export class AuthService {
         impersonator: impersonator ? { eid: impersonator.username, name: impersonator.name } : null,
       },
     };
+  }
+
+  /**
+   * Saves the user's choice of language. An administrator acting as someone
+   * reads the portal in their own language without changing the employee's.
+   */
+  async setLanguage(auth: AuthContext, language: Language): Promise<LanguageChoice> {
+    if (auth.kind === 'login') await repo.setLanguage(this.db, auth.userId, language);
+    return { language };
   }
 }
