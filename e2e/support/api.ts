@@ -11,11 +11,16 @@ export interface ApiSession {
   token: string;
   get<T>(path: string, query?: Query): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   /** DELETE with a body, as the API names the record there. */
   del<T>(path: string, body?: unknown): Promise<T>;
   /** The raw answer, for a call that is meant to fail. */
-  call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<APIResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<APIResponse>;
 }
 
 const url = (path: string, query?: Query) => {
@@ -41,7 +46,7 @@ export async function apiAs(
 
   const call: ApiSession['call'] = (method, path, body) =>
     request.fetch(url(path), { method, headers, ...(body === undefined ? {} : { data: body }) });
-  const ok = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
+  const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => {
     const res = await call(method, path, body);
     expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
     return (await res.json()) as T;
@@ -59,6 +64,7 @@ export async function apiAs(
       return (await res.json()) as T;
     },
     post: (path, body) => ok('POST', path, body),
+    put: (path, body) => ok('PUT', path, body),
     patch: (path, body) => ok('PATCH', path, body),
     del: (path, body) => ok('DELETE', path, body),
     call,

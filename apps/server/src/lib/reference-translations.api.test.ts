@@ -246,3 +246,92 @@ describe('the saved language', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('the requests and sheets that show a reference name', () => {
+  it('answer it in the caller language: leave, balances, remote work, HR services, KPI perspectives', async () => {
+    const f = ctx.factory;
+    const { lm, employee: person } = await f.chain();
+    const peer = await f.employee({ parentId: lm.id });
+    const token = await f.token(person);
+    await ctx.db
+      .update(leaveTypes)
+      .set({ nameTranslations: { ar: 'إجازة سنوية' } })
+      .where(eq(leaveTypes.id, 1));
+    await ctx.db
+      .update(remoteWorkTypes)
+      .set({ nameTranslations: { fr: 'Télétravail' } })
+      .where(eq(remoteWorkTypes.id, 2));
+    await ctx.db
+      .update(serviceCategories)
+      .set({ nameTranslations: { zh: '无异议证明' } })
+      .where(eq(serviceCategories.value, 'noc'));
+    await ctx.db
+      .update(nocTypes)
+      .set({ nameTranslations: { zh: '出国旅行' } })
+      .where(eq(nocTypes.id, 1));
+    const [perspective] = await ctx.db.select().from(kpiPerspectives).limit(1);
+    await ctx.db
+      .update(kpiPerspectives)
+      .set({ nameTranslations: { es: 'Perspectiva financiera' } })
+      .where(eq(kpiPerspectives.id, perspective!.id));
+
+    const leave = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/leave',
+      token,
+      payload: {
+        leave_format: 1,
+        type_id: 1,
+        from: '2027-03-01',
+        to: '2027-03-03',
+        responsible_id: peer.id,
+        leave_address: 'Home',
+      },
+    });
+    expect(leave.statusCode, leave.body).toBe(201);
+    const leaves = await get('/api/v1/leave?page=1&limit=10', token, 'ar');
+    expect(leaves.json().items[0].type.name).toBe('إجازة سنوية');
+    expect((await get('/api/v1/leave?page=1&limit=10', token, 'en')).json().items[0].type.name).not.toBe(
+      'إجازة سنوية',
+    );
+    const balances = await get('/api/v1/leave/balances', token, 'ar');
+    expect(balances.json().items.find((b: { type: { id: number } }) => b.type.id === 1).type.name).toBe(
+      'إجازة سنوية',
+    );
+
+    const remote = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/remote-work',
+      token,
+      payload: { type_id: 2, from_date: '2027-03-08', to_date: '2027-03-09', description: 'At home' },
+    });
+    expect(remote.statusCode, remote.body).toBe(201);
+    const remoteList = await get('/api/v1/remote-work?page=1&limit=10', token, 'fr');
+    expect(remoteList.json().items[0].type.name).toBe('Télétravail');
+
+    const noc = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/employee/service-requests',
+      token,
+      payload: {
+        category: 'noc',
+        issue_date: '25-02-2027',
+        noc_type_id: 1,
+        from_date: '01-03-2027',
+        to_date: '10-03-2027',
+        passport_no: 'A01234567',
+        intended_country: 'Thailand',
+        description: 'Family holiday',
+      },
+    });
+    expect(noc.statusCode, noc.body).toBe(201);
+    const services = await get('/api/v1/employee/service-requests?page=1&limit=10', token, 'zh');
+    expect(services.body).toContain('无异议证明');
+    expect((await get(`/api/v1/employee/service-requests/${noc.json().id}`, token, 'zh')).body).toContain(
+      '出国旅行',
+    );
+
+    const perspectives = await get('/api/v1/kpis/objectives/perspectives', token, 'es');
+    expect(perspectives.json().map((p: { name: string }) => p.name)).toContain('Perspectiva financiera');
+  });
+});

@@ -2,11 +2,12 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language } from '@hr/contracts/limits';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage } from '../lib/i18n';
+import { isLanguage } from '../lib/i18n';
+import { chooseLanguage } from '../lib/language-choice';
 import { ABOVE_TOASTS } from '../lib/notify';
 
 /** Each language named in its own words, so anyone can find theirs. */
-const NATIVE: Record<Language, string> = {
+export const NATIVE: Record<Language, string> = {
   en: 'English',
   zh: '中文',
   ar: 'العربية',
@@ -27,7 +28,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         selectedKeys: [current],
         items: LANGUAGES.map((lng) => ({ key: lng, label: <span lang={lng}>{NATIVE[lng]}</span> })),
         onClick: ({ key }) => {
-          if (isLanguage(key)) void changeLanguage(key);
+          if (isLanguage(key)) void chooseLanguage(key);
         },
       }}
     >

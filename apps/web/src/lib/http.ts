@@ -64,7 +64,11 @@ export function errorMessage(status: number, body: unknown): string {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Names HR types in (leave types, categories...) come back in the page's language.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': document.documentElement.lang || 'en',
+  };
   const session = options.auth === false || options.token ? null : getSession();
   const token = options.token ?? session?.token;
   if (token) headers.authorization = `Bearer ${token}`;

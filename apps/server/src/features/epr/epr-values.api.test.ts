@@ -124,6 +124,7 @@ describe('EPR values: HR administrators manage them', () => {
         enabled: true,
         reviews_count: 0,
         behaviours: [],
+        name_translations: {},
       });
     const grew = actor === 'admin' ? 1 : 0;
     expect(await written()).toEqual({

@@ -22,6 +22,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
 const kpiStatus = alias(workflowStatuses, 'kpi_status');
@@ -128,7 +129,7 @@ function linesQuery(db: Db) {
       objectiveWeight: kpiObjectives.weight,
       objectiveStatus: kpiObjectives.statusId,
       perspectiveId: kpiPerspectives.id,
-      perspectiveName: kpiPerspectives.name,
+      perspectiveName: localName(kpiPerspectives.name, kpiPerspectives.nameTranslations),
       evidence: sql<
         { id: number; name: string; size: number; by: number | null }[]
       >`coalesce((select json_agg(json_build_object('id', v.id, 'name', f.name, 'size', f.size, 'by', f.created_by) order by v.id)
@@ -147,7 +148,8 @@ function stablesQuery(db: Db) {
   return db
     .select({
       id: eprStables.id,
-      name: eprStables.name,
+      // The name the review was made with, in the call's language where HR translated the value.
+      name: localName(eprStables.name, eprValues.nameTranslations),
       behaviours: eprStables.behaviours,
       rating: eprStables.rating,
       comment: eprStables.comment,
@@ -155,6 +157,7 @@ function stablesQuery(db: Db) {
       lmComment: eprStables.lmComment,
     })
     .from(eprStables)
+    .leftJoin(eprValues, eq(eprValues.id, eprStables.valueId))
     .where(eq(eprStables.eprId, sql.placeholder('eprId')))
     .orderBy(asc(eprStables.sortOrder), asc(eprStables.id));
 }

@@ -13,6 +13,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { localName } from '../../lib/language';
 
 const owner = alias(employees, 'owner');
 const ownerDesignation = alias(designations, 'owner_designation');
@@ -50,9 +51,9 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       companyId: serviceRequests.companyId,
       companyName: companies.name,
       category: serviceRequests.category,
-      categoryName: serviceCategories.name,
+      categoryName: localName(serviceCategories.name, serviceCategories.nameTranslations),
       nocTypeId: serviceRequests.nocTypeId,
-      nocTypeName: nocTypes.name,
+      nocTypeName: localName(nocTypes.name, nocTypes.nameTranslations),
       reason: serviceRequests.reason,
       description: serviceRequests.description,
       issueDate: serviceRequests.issueDate,
@@ -196,8 +197,8 @@ export const serviceRepository = {
       .select({
         id: serviceRequests.id,
         category: serviceRequests.category,
-        categoryName: serviceCategories.name,
-        nocTypeName: nocTypes.name,
+        categoryName: localName(serviceCategories.name, serviceCategories.nameTranslations),
+        nocTypeName: localName(nocTypes.name, nocTypes.nameTranslations),
         reason: serviceRequests.reason,
         description: serviceRequests.description,
         fromDate: serviceRequests.fromDate,

@@ -14,6 +14,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
 /** One sheet with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
@@ -87,7 +88,7 @@ function objectivesQuery(db: Db) {
       weight: kpiObjectives.weight,
       statusId: kpiObjectives.statusId,
       perspectiveId: kpiObjectives.perspectiveId,
-      perspectiveName: kpiPerspectives.name,
+      perspectiveName: localName(kpiPerspectives.name, kpiPerspectives.nameTranslations),
       perspectiveOrder: kpiPerspectives.sortOrder,
       comments: commentCount('kpi_objective', kpiObjectives.id),
     })
@@ -220,7 +221,10 @@ export const kpiRepository = {
       .orderBy(desc(kpiYears.fromDate)),
   perspectives: (db: Db) =>
     db
-      .select({ id: kpiPerspectives.id, name: kpiPerspectives.name })
+      .select({
+        id: kpiPerspectives.id,
+        name: localName(kpiPerspectives.name, kpiPerspectives.nameTranslations),
+      })
       .from(kpiPerspectives)
       .where(eq(kpiPerspectives.enabled, true))
       .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiPerspectives.id)),

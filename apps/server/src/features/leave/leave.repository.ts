@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
+import { localName } from '../../lib/language';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
 const PENDING = 2;
@@ -24,7 +25,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       statusColor: workflowStatuses.color,
       leaveFormat: leaves.leaveFormat,
       typeId: leaves.typeId,
-      typeName: leaveTypes.name,
+      typeName: localName(leaveTypes.name, leaveTypes.nameTranslations),
       durationId: leaveDurations.id,
       durationName: leaveDurations.name,
       durationMinutes: leaveDurations.minutes,

@@ -17,6 +17,7 @@ import { approversOf, personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
+import { pickName } from '../../lib/language';
 import { condition, listPage, requestScope, teamOnlyFilters, withinRange } from '../../lib/list';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { LEAVE_SORT, type LeaveRow, leaveRepository as repo } from './leave.repository';
@@ -270,7 +271,7 @@ export class LeaveService {
           const taken = Number(u?.taken ?? 0);
           const pending = Number(u?.pending ?? 0);
           return {
-            type: { id: t.id, name: t.name },
+            type: { id: t.id, name: pickName(t.name, t.nameTranslations) },
             days: t.days,
             taken,
             pending,

@@ -76,6 +76,7 @@ describe('remote-work types: HR administrators manage them', () => {
         enabled: true,
         hourly: false,
         requests_count: 0,
+        name_translations: {},
       });
     if (res.statusCode === 403) expect(res.json().error).toBe('admin_only');
     const grew = actor === 'admin' ? 1 : 0;

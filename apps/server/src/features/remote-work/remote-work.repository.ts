@@ -4,6 +4,7 @@ import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { localName } from '../../lib/language';
 
 export type RemoteWorkInsert = typeof remoteWorks.$inferInsert;
 
@@ -20,7 +21,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       statusName: workflowStatuses.name,
       statusColor: workflowStatuses.color,
       typeId: remoteWorks.typeId,
-      typeName: remoteWorkTypes.name,
+      typeName: localName(remoteWorkTypes.name, remoteWorkTypes.nameTranslations),
       fromDate: remoteWorks.fromDate,
       toDate: remoteWorks.toDate,
       fromTime: remoteWorks.fromTime,

@@ -2,6 +2,7 @@ import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
+import { adoptSavedLanguage } from '../../lib/language-choice';
 import { queryClient } from '../../lib/query';
 import { endSession, getSession, resumeStoredSession, startSession, useSession } from '../../lib/session';
 
@@ -24,7 +25,11 @@ export function useMe() {
   const session = useSession();
   return useQuery({
     queryKey: [...authKeys.me, session?.token],
-    queryFn: () => api.get<MeResponse>('me'),
+    queryFn: async () => {
+      const me = await api.get<MeResponse>('me');
+      adoptSavedLanguage(me.user.language);
+      return me;
+    },
     enabled: Boolean(session),
     staleTime: 5 * 60_000,
   });
