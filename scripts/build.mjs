@@ -52,7 +52,7 @@ function precompress(dir) {
       precompress(full);
       continue;
     }
-    if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+    if (!/\.(js|css|html|svg|json|webmanifest)$/.test(name)) continue;
     const data = fs.readFileSync(full);
     if (data.length < 1024) continue;
     fs.writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));

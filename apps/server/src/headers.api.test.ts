@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../test/factories/profile';
@@ -28,7 +29,19 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal");\n');
+  // A bigger asset with its compressed copies beside it (as scripts/build.mjs writes them), the
+  // service worker and the manifest of an installable app.
+  fs.writeFileSync(path.join(webDist, 'assets', 'vendor-def456.js'), bigScript);
+  fs.writeFileSync(path.join(webDist, 'assets', 'vendor-def456.js.gz'), gzipSync(bigScript));
+  fs.writeFileSync(path.join(webDist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(bigScript));
+  fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  fs.writeFileSync(
+    path.join(webDist, 'manifest.webmanifest'),
+    '{"name":"HR Portal","start_url":"/dashboard"}',
+  );
 });
+
+const bigScript = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 afterAll(async () => {
   for (const app of apps) await app.close();
@@ -107,6 +120,40 @@ describe('Cache-Control on API answers', () => {
   });
 });
 
+describe('The built web app', () => {
+  it('hashed assets come compressed (brotli, else gzip) and are kept for a year', async () => {
+    const web = await appWith({ webDist });
+    const url = '/assets/vendor-def456.js';
+    const br = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('the service worker and the manifest are asked for again on each visit', async () => {
+    const web = await appWith({ webDist });
+    const worker = await web.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await web.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   const hstsOf = async (app: FastifyInstance, headers: Record<string, string> = {}) =>
     (await app.inject({ method: 'GET', url: '/api/health', headers })).headers['strict-transport-security'];
@@ -154,6 +201,9 @@ describe('Content-Security-Policy', () => {
       expect(csp['default-src'], url).toEqual(["'self'"]);
       expect(csp['object-src'], url).toEqual(["'none'"]);
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
+      // The service worker and the manifest of the installable app come from the portal.
+      expect(csp['worker-src'], url).toEqual(["'self'"]);
+      expect(csp['manifest-src'], url).toEqual(["'self'"]);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }

@@ -45,6 +45,28 @@ describe('text runs in visual order', () => {
   });
 });
 
+describe('right-to-left paragraphs (an Arabic document)', () => {
+  const rtl = (text: string) => textRuns(text, false, 'rtl').map((r) => [r.text, family(r), r.rtl] as const);
+
+  it('a Latin name and a date set apart keep their order; the label opens the line on the right', () => {
+    // "Date: 25-02-2027", the date isolated as the documents catalog does.
+    const runs = rtl('التاريخ: \u206825-02-2027\u2069');
+    expect(runs.map(([text]) => text.trim())).toEqual(['25-02-2027', ':', 'التاريخ']);
+    expect(runs.map(([, , right]) => right)).toEqual([false, false, true]);
+  });
+
+  it('a bracket in Arabic text is drawn mirrored, from a font that has the mirrored one', () => {
+    // Logical "(" opens the E-ID after the name; drawn right to left it looks like ")".
+    const runs = textRuns('محمد (الرقم 12)', false, 'rtl');
+    const texts = runs.map((r) => r.text);
+    expect(texts.join('')).not.toContain('(الرقم');
+    const opening = runs.find((r) => r.start === 'محمد '.length)!;
+    expect(opening.text).toBe(')');
+    // Runs know where they start as written, so they can be drawn in reading order.
+    expect([...runs].sort((a, b) => a.start - b.start)[0]!.text.trim()).toBe('محمد');
+  });
+});
+
 describe('unwrapWoff', () => {
   it('gives the plain font inside a WOFF file, with the same glyphs', () => {
     const file = createRequire(import.meta.url).resolve(

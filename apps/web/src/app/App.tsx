@@ -10,6 +10,7 @@ import { bindNotifier } from '../lib/notify';
 import { queryClient } from '../lib/query';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { useUiSettings } from '../lib/ui-settings';
+import { contrastTokens, tableContrast, tagContrast } from './contrast';
 import { router } from './router';
 
 const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
@@ -63,6 +64,7 @@ export function App() {
           colorPrimary: '#0f766e',
           colorLink: '#0f766e',
           borderRadius: 8,
+          ...contrastTokens(theme),
           // The system's "reduce motion" setting turns the opening and closing animations off.
           motion: !reducedMotion,
           // In Chinese the portal's own CJK font comes first (a machine may have none; behind
@@ -76,6 +78,8 @@ export function App() {
             headerPadding: '0 16px',
           },
           Menu: { darkItemBg: '#0b2e2b', darkSubMenuItemBg: '#082421', darkItemSelectedBg: '#0f766e' },
+          Tag: tagContrast(theme),
+          Table: tableContrast(theme),
         },
       }}
     >

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { ServerErrorPage } from '../features/errors/ServerErrorPage';
+import { loadSignedInTexts } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { PublicOnly, RequireAuth, RootEffects } from './guards';
+
+/** Loaded only when a page fails: the first page does not carry it. */
+const ServerErrorPage = lazy(() =>
+  import('../features/errors/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })),
+);
 
 function RootRedirect() {
   const session = useSession();
@@ -16,7 +22,11 @@ function RootRedirect() {
 export const router = createBrowserRouter([
   {
     element: <RootEffects />,
-    errorElement: <ServerErrorPage />,
+    errorElement: (
+      <Suspense fallback={<PageLoading />}>
+        <ServerErrorPage />
+      </Suspense>
+    ),
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', element: <RootRedirect /> },
@@ -33,7 +43,9 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('./shell/AppLayout'),
+            // The signed-in screens' texts load beside the shell (the public pages carry their own only).
+            lazy: () =>
+              Promise.all([import('./shell/AppLayout'), loadSignedInTexts()]).then(([shell]) => shell),
             children: [
               { path: '/dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
               { path: '/profile', lazy: () => import('../features/profile/pages/ProfilePage') },

@@ -1,8 +1,9 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { OfflineNotice } from './OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 
 /** The frame of the sign-in and recovery screens: a brand panel and a card. */
@@ -35,13 +36,15 @@ export function AuthLayout({
           <ThemeToggle />
           <LanguageSwitcher />
         </Flex>
-        <Card className="auth-card" variant="borderless">
+        <OfflineNotice where="signin" />
+        {/* A plain panel: Ant Design's Card brings Tabs into the first page. */}
+        <section className="auth-card">
           <Typography.Title level={3} style={{ marginTop: 0 }}>
             {title}
           </Typography.Title>
           {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
           {children}
-        </Card>
+        </section>
         <Typography.Text type="secondary" className="auth-footer">
           {t('footer.copyright')}
         </Typography.Text>

@@ -4,6 +4,7 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../lib/i18n';
 import { chooseLanguage } from '../lib/language-choice';
+import { useMenuFocus } from '../lib/menu-focus';
 import { ABOVE_TOASTS } from '../lib/notify';
 
 /** Each language named in its own words, so anyone can find theirs. */
@@ -19,9 +20,11 @@ export const NATIVE: Record<Language, string> = {
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { dropdown, trigger } = useMenuFocus();
   return (
     <Dropdown
       trigger={['click']}
+      {...dropdown}
       styles={ABOVE_TOASTS}
       menu={{
         selectable: true,
@@ -32,7 +35,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.choose')}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.choose')} ref={trigger}>
         {compact ? current.toUpperCase() : NATIVE[current]}
       </Button>
     </Dropdown>

@@ -49,11 +49,12 @@ export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; t
                   success={{ percent: b.days ? Math.round((b.taken / b.days) * 100) : 0 }}
                   showInfo={false}
                   size="small"
+                  aria-label={t('a11y.balanceBar', { type: b.type.name })}
                 />
                 <Typography.Text className="balance-tile__remaining">
                   <span data-testid={`balance-remaining-${b.type.id}`}>{b.remaining}</span>{' '}
                   <Typography.Text type="secondary">
-                    {t('leave.balances.of', { days: b.days })}
+                    {t('leave.balances.of', { count: b.days })}
                   </Typography.Text>
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

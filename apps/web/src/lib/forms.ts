@@ -19,19 +19,40 @@ function samePath(a: readonly PropertyKey[], b: Path): boolean {
 export function zodRule(schema: z.ZodType, field: string | Path): FormRule {
   const path = Array.isArray(field) ? field : [field];
   return ({ getFieldsValue }) => ({
-    validator: async () => {
-      const values = getFieldsValue(true) as Record<string, unknown>;
-      const result = schema.safeParse(values);
-      if (result.success) return;
-      const issue = result.error.issues.find((i) => samePath(i.path, path));
-      if (issue) throw new Error(translateValidation(issue.message));
-    },
+    validator: async () => checkField(schema, path, getFieldsValue(true)),
   });
+}
+
+/** Throws the (translated) message of the schema's issue on one field of the form's values, if any. */
+function checkField(schema: z.ZodType, path: Path, values: unknown) {
+  const result = schema.safeParse(values);
+  if (result.success) return;
+  const issue = result.error.issues.find((i) => samePath(i.path, path));
+  if (issue) throw new Error(translateValidation(issue.message));
 }
 
 /** Rules for every named field of a form schema. */
 export function zodRules<S extends z.ZodType>(schema: S) {
   return (field: string | Path): FormRule[] => [zodRule(schema, field)];
+}
+
+/**
+ * Rules like `zodRules`, with the schema (and zod) loaded at the first check
+ * rather than with the page: the sign-in page, the first one, stays light.
+ */
+export function lazyZodRules(load: () => Promise<z.ZodType>) {
+  let schema: Promise<z.ZodType> | undefined;
+  return (field: string | Path): FormRule[] => {
+    const path = Array.isArray(field) ? field : [field];
+    return [
+      ({ getFieldsValue }) => ({
+        validator: async () => {
+          schema ??= load();
+          checkField(await schema, path, getFieldsValue(true));
+        },
+      }),
+    ];
+  };
 }
 
 /**

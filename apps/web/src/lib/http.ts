@@ -4,6 +4,7 @@ import {
   flattenChildrenErrors,
   NON_JSON_ERROR_TEXT,
 } from '@hr/contracts/errors';
+import { i18n } from './i18n';
 import { endSession, getSession } from './session';
 
 export const API_BASE = '/api/v1';
@@ -67,7 +68,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   // Names HR types in (leave types, categories...) come back in the page's language.
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'accept-language': document.documentElement.lang || 'en',
+    'accept-language': i18n.language || 'en',
   };
   const session = options.auth === false || options.token ? null : getSession();
   const token = options.token ?? session?.token;

@@ -3,12 +3,21 @@ import { messageKey } from '@hr/contracts/messages';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
+// The public pages' texts (sign-in, recovery, errors); all of English loads with the signed-in shell.
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enServerErrors from '../locales/en/server-errors.json';
+import enWorkflow from '../locales/en/workflow.json';
+import { formatNumber } from './format';
 
 const STORAGE_KEY = 'hr.language';
 
-/** Other languages load when chosen, so the first page carries English only. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+/**
+ * Other languages load when chosen, so the first page carries English only,
+ * and of English the public pages' part: the rest loads with the shell.
+ */
+const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en'),
   zh: () => import('../locales/zh'),
   ar: () => import('../locales/ar'),
   it: () => import('../locales/it'),
@@ -39,12 +48,19 @@ const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', i
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enWorkflow } } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// `{{total, number}}` in a text: the number as lib/format.ts writes it in the text's language
+// (its grouping, Latin digits in Arabic too). Plural forms (`_one`, `_few` ...) come from
+// Intl.PluralRules of the language, so each language lists the forms it needs.
+i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
+  typeof value === 'number' ? formatNumber(value, lng) : String(value),
+);
 
 export function isLanguage(value: string | null | undefined): value is Language {
   return Boolean(value && (LANGUAGES as readonly string[]).includes(value));
@@ -59,13 +75,25 @@ function applyDocument(language: Language) {
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
 }
 
+const loaded = new Set<Language>();
+
+/** All of a language's texts, loaded once. */
+async function loadTexts(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const mod = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', mod.default, true, true);
+  loaded.add(language);
+}
+
+/** All of English (the fallback), the signed-in screens' texts included: loaded beside the shell. */
+export function loadSignedInTexts(): Promise<void> {
+  return loadTexts('en');
+}
+
 /** Loads a language's texts (once), switches to it and remembers the choice. */
 export async function changeLanguage(language: Language): Promise<void> {
   if (language !== 'en') {
-    if (!i18n.hasResourceBundle(language, 'translation')) {
-      const mod = await loaders[language]();
-      i18n.addResourceBundle(language, 'translation', mod.default, true, true);
-    }
+    await loadTexts(language);
     await dayjsLocales[language]();
     await fonts[language]?.();
   }

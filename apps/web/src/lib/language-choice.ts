@@ -1,15 +1,16 @@
 import type { LanguageChoice } from '@hr/contracts/auth';
 import type { Language } from '@hr/contracts/limits';
 import { api } from './http';
-import { changeLanguage, i18n, isLanguage } from './i18n';
+import { changeLanguage, i18n, initialLanguage, isLanguage } from './i18n';
 import { queryClient } from './query';
 import { getSession } from './session';
 
 /**
- * The user's language lives with their account too: letters and review
- * PDFs about them come in it, and it follows them to another device. A
- * language picked before signing in is saved at sign-in; otherwise the
- * saved one is applied when the user is known.
+ * The user's language is kept with their account too: letters and review
+ * PDFs about them come in it, and calls that name no language are answered
+ * in it. Each browser shows the language picked in it; a pick saves it to the
+ * account (at sign-in, when it was picked before signing in or the account
+ * has none yet).
  */
 const PICKED_SIGNED_OUT = 'hr.language.picked';
 
@@ -26,16 +27,13 @@ export async function chooseLanguage(language: Language): Promise<void> {
   else sessionStorage.setItem(PICKED_SIGNED_OUT, language);
 }
 
-/** The signed-in user is known: adopt their saved language, or save the one this browser shows. */
-export function adoptSavedLanguage(saved: string | null): void {
-  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+/** The signed-in user is known: their account learns the language this browser shows, if it should. */
+export function saveLanguageIfNew(saved: string | null): void {
+  // The language this browser shows, or is still loading (Arabic texts arrive after the first page).
+  const current = initialLanguage();
   const pickedBefore = sessionStorage.getItem(PICKED_SIGNED_OUT);
   sessionStorage.removeItem(PICKED_SIGNED_OUT);
-  if (pickedBefore || !isLanguage(saved)) {
-    if (saved !== current) save(current);
-  } else if (saved !== current) {
-    void changeLanguage(saved);
-  }
+  if ((pickedBefore || !isLanguage(saved)) && saved !== current) save(current);
 }
 
 // Names that HR types in come from the server in the caller's language: read them again after a switch.

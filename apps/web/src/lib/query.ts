@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { reportError } from './notify';
+import { getSession, onSessionEnd } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -32,3 +33,78 @@ export const queryClient = new QueryClient({
 
 /** Reference lists (companies, groups, categories) change rarely: kept fresh for ten minutes. */
 export const REFERENCE_STALE_MS = 10 * 60_000;
+
+/*
+ * The dashboard's last answers, kept in local storage for the signed-in user,
+ * so that the dashboard opened offline shows what this device last saw (with
+ * the offline notice). Only these queries are kept; the keeping ends with the
+ * session (sign-out, expiry, 401) and is dropped for anyone else.
+ */
+const OFFLINE_PREFIX = 'hr.offline.';
+/**
+ * The queries the dashboard shows, by the start of their keys (the user's
+ * own where a key names the employee); of each, the latest answer is kept.
+ */
+const kept = (employeeId: number): readonly QueryKey[] => [
+  ['me'],
+  ['dashboard'],
+  ['leave', 'balances', 'me'],
+  ['attendance', 'individual', employeeId],
+  ['attendance', 'summary'],
+];
+
+interface KeptQuery {
+  key: QueryKey;
+  data: unknown;
+  at: number;
+}
+
+const startsWith = (key: QueryKey, start: QueryKey) =>
+  start.every((part, i) => JSON.stringify(key[i]) === JSON.stringify(part));
+
+function clearKept() {
+  for (const name of Object.keys(localStorage)) {
+    if (name.startsWith(OFFLINE_PREFIX)) localStorage.removeItem(name);
+  }
+}
+
+function keep() {
+  const session = getSession();
+  if (!session) return;
+  const answered = queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'success' });
+  const queries: KeptQuery[] = kept(session.employee_id).flatMap((start) => {
+    const latest = answered
+      .filter((q) => startsWith(q.queryKey, start))
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0];
+    return latest ? [{ key: latest.queryKey, data: latest.state.data, at: latest.state.dataUpdatedAt }] : [];
+  });
+  try {
+    localStorage.setItem(`${OFFLINE_PREFIX}${session.employee_id}`, JSON.stringify(queries));
+  } catch {
+    // Storage full or refused: the dashboard simply is not kept.
+  }
+}
+
+/** Puts the signed-in user's kept answers back into the cache (as old as they are, so they refresh online). */
+function restoreKept() {
+  const session = getSession();
+  const mine = session ? `${OFFLINE_PREFIX}${session.employee_id}` : null;
+  for (const name of Object.keys(localStorage)) {
+    if (name.startsWith(OFFLINE_PREFIX) && name !== mine) localStorage.removeItem(name);
+  }
+  if (!mine) return;
+  try {
+    const kept = JSON.parse(localStorage.getItem(mine) ?? '[]') as KeptQuery[];
+    for (const q of kept) queryClient.setQueryData(q.key, q.data, { updatedAt: q.at });
+  } catch {
+    localStorage.removeItem(mine);
+  }
+}
+
+restoreKept();
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  const session = getSession();
+  if (session && kept(session.employee_id).some((start) => startsWith(event.query.queryKey, start))) keep();
+});
+onSessionEnd(clearKept);

@@ -20,6 +20,7 @@ import {
   workflowStatuses,
 } from '../schema';
 import type { LookupKind } from '../schema/lookups';
+import { withNames } from './reference-names';
 
 /** Reference lists every installation needs; ids that SPEC.md gives meaning to are fixed. */
 export const LOOKUPS: Record<LookupKind, string[]> = {
@@ -241,14 +242,16 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(workflowStatuses).values(WORKFLOW_STATUSES).onConflictDoNothing();
     await tx
       .insert(leaveTypes)
-      .values(LEAVE_TYPES.map((t, i) => ({ ...t, sortOrder: i + 1 })))
+      .values(withNames(LEAVE_TYPES).map((t, i) => ({ ...t, sortOrder: i + 1 })))
       .onConflictDoNothing();
     await tx.insert(leaveDurations).values(LEAVE_DURATIONS).onConflictDoNothing();
-    if (await isEmpty(tx, remoteWorkTypes)) await tx.insert(remoteWorkTypes).values(REMOTE_WORK_TYPES);
-    if (await isEmpty(tx, serviceCategories)) await tx.insert(serviceCategories).values(SERVICE_CATEGORIES);
-    if (await isEmpty(tx, nocTypes)) await tx.insert(nocTypes).values(NOC_TYPES);
+    if (await isEmpty(tx, remoteWorkTypes))
+      await tx.insert(remoteWorkTypes).values(withNames(REMOTE_WORK_TYPES));
+    if (await isEmpty(tx, serviceCategories))
+      await tx.insert(serviceCategories).values(withNames(SERVICE_CATEGORIES));
+    if (await isEmpty(tx, nocTypes)) await tx.insert(nocTypes).values(withNames(NOC_TYPES));
     await tx.insert(kpiTypes).values(KPI_TYPES).onConflictDoNothing();
-    await tx.insert(kpiPerspectives).values(KPI_PERSPECTIVES).onConflictDoNothing();
+    await tx.insert(kpiPerspectives).values(withNames(KPI_PERSPECTIVES)).onConflictDoNothing();
     await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
     await tx.insert(eprTypes).values(EPR_TYPES).onConflictDoNothing();
     // The shift of everyone without one assigned; HR changes its hours, or makes another the default.
@@ -261,7 +264,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const values = (await isEmpty(tx, eprValues))
       ? await tx
           .insert(eprValues)
-          .values(EPR_VALUES.map((v) => ({ id: v.id, name: v.name, sortOrder: v.id })))
+          .values(
+            withNames(EPR_VALUES).map((v) => ({
+              id: v.id,
+              name: v.name,
+              nameTranslations: v.nameTranslations,
+              sortOrder: v.id,
+            })),
+          )
           .returning({ id: eprValues.id })
       : [];
     // Behaviours come with a value the first time it is made; HR changes them afterwards.

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, setEprStatus } from '../../../test/factories/epr';
 import { type Cast, setupApi, type TestContext } from '../../../test/helper';
-import { eprDevPlans, eprStables, eprs } from '../../db/schema';
+import { eprDevPlans, eprStables, eprs, eprValues, kpiPerspectives } from '../../db/schema';
 
 /**
  * A completed review downloads as a PDF with its four sections, for the
@@ -102,8 +102,35 @@ async function completed(c: Cast, comment = 'A good year'): Promise<Detail> {
   return done;
 }
 
-const download = (id: number, token: string | null) =>
-  ctx.call({ method: 'GET', url: `${BASE}/${id}/pdf`, token });
+const download = (id: number, token: string | null, language = 'en') =>
+  ctx.call({ method: 'GET', url: `${BASE}/${id}/pdf`, token, headers: { 'accept-language': language } });
+
+/** Saves a user's choice of language, as the web app does when they switch. */
+async function chooseLanguage(token: string, language: string) {
+  const res = await ctx.call({ method: 'PUT', url: '/api/v1/me/language', token, payload: { language } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The texts of a page as a PDF reader places them: each with its left and right edges. */
+async function placed(pdf: Buffer, pageNumber = 1) {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const page = await doc.getPage(pageNumber);
+  const { items } = await page.getTextContent();
+  return {
+    width: page.getViewport({ scale: 1 }).width,
+    items: items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              text: item.str,
+              left: item.transform[4] as number,
+              right: (item.transform[4] as number) + item.width,
+            },
+          ]
+        : [],
+    ),
+  };
+}
 
 /** The PDF's text as a reader extracts it (pdf.js), page by page, white space collapsed. */
 async function pages(pdf: Buffer): Promise<string[]> {
@@ -233,6 +260,109 @@ describe('the PDF of a completed review', () => {
     const text = (await pages(res.rawPayload)).join(' ');
     expect(text).toContain(name);
     expect(text).toContain('3.2 · Exceeded expectations');
+  });
+});
+
+describe("the PDF in the employee's language", () => {
+  beforeAll(async () => {
+    // HR translated one value and one perspective, and left another value untranslated.
+    await ctx.db
+      .update(eprValues)
+      .set({ nameTranslations: { fr: 'Intégrité', ar: 'النزاهة' } })
+      .where(eq(eprValues.id, 1));
+    await ctx.db.update(eprValues).set({ nameTranslations: {} }).where(eq(eprValues.id, 2));
+    await ctx.db
+      .update(kpiPerspectives)
+      .set({ nameTranslations: { fr: 'Finances' } })
+      .where(eq(kpiPerspectives.id, 1));
+  });
+
+  it('an employee who chose French gets a French review, with the names HR translated, whoever downloads it', async () => {
+    const c = await ctx.factory.cast({ name: 'Camille Martin' });
+    await chooseLanguage(c.tokens.employee, 'fr');
+    const d = await completed(c);
+    // HR, reading the portal in English, downloads it.
+    const res = await download(d.id, c.tokens.admin, 'en');
+    expect(res.statusCode, res.body).toBe(200);
+    const pageTexts = await pages(res.rawPayload);
+    const text = pageTexts.join(' ');
+    pageTexts.forEach((page, i) => {
+      expect(page).toContain('Évaluation de performance du salarié');
+      expect(page).toContain(`Page ${i + 1} sur ${pageTexts.length}`);
+    });
+    expect(text).toContain(`Camille Martin (E-ID ${c.employee.eid})`);
+    expect(text).toContain('Terminée');
+    expect(text).toContain('Évaluation intermédiaire');
+    expect(text).toContain('01-01-2031 – 30-06-2031');
+    for (const heading of [
+      'Section A (KPI)',
+      'Section B (Valeurs)',
+      'Section C (Globale)',
+      'Section D (PDI/Remarques)',
+      'Plan de développement individuel',
+    ])
+      expect(text).toContain(heading);
+    expect(text).toMatch(/Note totale 71\.60 Total resp\. 95\.80/);
+    expect(text).toContain('2 · Pleinement atteint');
+    expect(text).toContain('3.2 · Au-delà des attentes');
+    expect(text).toContain('Résultats supérieurs, Comportements bons');
+    // Reference names in French where HR translated them, as stored where not.
+    expect(text).toContain('Intégrité');
+    expect(text).toContain('Finances');
+    expect(text).toContain('Customer focus');
+    expect(text).not.toContain('Integrity');
+    // What people wrote stays as written.
+    expect(text).toContain('A good year');
+    for (const english of ['Section B (Value)', 'Not rated', 'Completed', 'Employee Performance Review'])
+      expect(text).not.toContain(english);
+  });
+
+  it('an employee who never chose a language gets English, whatever language the reader asks for', async () => {
+    const c = await ctx.factory.cast();
+    const d = await completed(c);
+    const res = await download(d.id, c.tokens.admin, 'fr');
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (await pages(res.rawPayload)).join(' ');
+    expect(text).toContain('Employee Performance Review');
+    expect(text).toContain('Section B (Value)');
+    expect(text).toContain('Integrity');
+    expect(text).not.toContain('Intégrité');
+  });
+
+  it('an employee who chose Arabic gets an Arabic review, the page mirrored', async () => {
+    const c = await ctx.factory.cast({ name: 'محمد عبد الله' });
+    await chooseLanguage(c.tokens.employee, 'ar');
+    const d = await completed(c, 'عمل ممتاز هذا العام');
+    const res = await download(d.id, c.tokens.lm, 'en');
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (await pages(res.rawPayload)).join(' ');
+    for (const phrase of [
+      'تقييم أداء الموظف',
+      'تقييم القسم أ',
+      'تقييم القسم ب',
+      'التقييم الإجمالي',
+      'النتائج والسلوكيات',
+      'خطة التطوير الفردية',
+      'مكتمل',
+      'النزاهة',
+      'عمل ممتاز هذا العام',
+      'محمد عبد الله',
+    ])
+      expect(text).toContain(phrase);
+    expect(text).toContain(c.employee.eid);
+    expect(text).toContain('01-01-2031');
+    expect(text).not.toContain('Section A (KPI)');
+
+    // Mirrored: the title of the header at the right margin (42 pt), the page number at the left;
+    // in Section A, the KPI column at the right, the line manager's mark (the last column) at the left.
+    const { width, items } = await placed(res.rawPayload);
+    const exactly = (phrase: string) => items.filter((i) => i.text.trim() === phrase);
+    expect(exactly('تقييم أداء الموظف')[0]!.right).toBeCloseTo(width - 42, 0);
+    const page = items.find((i) => i.text.includes('الصفحة'))!;
+    expect(page.left).toBeGreaterThan(42);
+    expect(page.right).toBeLessThan(width / 2);
+    expect(exactly('المؤشر')[0]!.left).toBeGreaterThan(width * 0.75);
+    expect(Math.min(...exactly('الدرجة').map((i) => i.left))).toBeLessThan(width * 0.2);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { EprDetail } from '@hr/contracts/epr';
 import { type EprPdfNames, eprPdfFileName } from '@hr/contracts/epr-pdf';
-import { OVERALL_BAND, OVERALL_BAND_TEXT, overallTitle, roundTwo } from '@hr/contracts/epr-scoring';
+import { OVERALL_BAND, roundTwo } from '@hr/contracts/epr-scoring';
 import { toDmy } from '@hr/contracts/hr-services';
+import type { Language } from '@hr/contracts/limits';
 import type { PersonRef } from '@hr/contracts/people';
 import { EPR_STATUS } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import PDFDocument from 'pdfkit';
+import { type DocumentTexts, documentTexts } from '../../lib/document-texts';
 import { domainError } from '../../lib/errors';
 import { writeText } from '../../lib/pdf-fonts';
 
@@ -22,6 +24,11 @@ import { writeText } from '../../lib/pdf-fonts';
  * that does not fit moves to the next page under the table's header again;
  * a row taller than a page is cut between lines and goes on over pages.
  * Every page gets the review's header and "Page n of m" once all are laid out.
+ *
+ * The PDF is written in one language (the employee's): every fixed text
+ * comes from the documents catalog (lib/document-texts.ts). An Arabic PDF is
+ * laid out right to left: the page is mirrored (columns, header, page
+ * number), each text set from the right.
  */
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4
@@ -81,15 +88,39 @@ interface Placed {
   width: number;
 }
 
-const RATING_TEXT = (rating: number | null): string => {
-  if (rating === 1 || rating === 2 || rating === 3)
-    return `${rating} · ${OVERALL_BAND_TEXT[OVERALL_BAND[rating]]}`;
-  return 'Not rated';
-};
 const num = (value: number | null): string => (value === null ? '–' : roundTwo(value).toFixed(2));
 const text = (value: string | null): string => (value?.trim() ? value.trim() : '–');
-const person = (p: PersonRef | null): string => (p ? `${p.name} (E-ID ${p.eid})` : '–');
 const range = (from: string, to: string) => `${toDmy(from)} – ${toDmy(to)}`;
+const mirrored: Record<Align, Align> = { left: 'right', right: 'left', center: 'center' };
+
+/** The texts of a review in one language: the catalog's, and the fixed names the database keeps in English. */
+class ReviewTexts {
+  readonly t: DocumentTexts['t'];
+  constructor(readonly texts: DocumentTexts) {
+    this.t = texts.t;
+  }
+  rating(rating: number | null): string {
+    if (rating === 1 || rating === 2 || rating === 3)
+      return `${rating} · ${this.t(`epr.band.${OVERALL_BAND[rating]}`)}`;
+    return this.t('epr.notRated');
+  }
+  person(p: PersonRef | null): string {
+    return p ? this.t('epr.person', { name: p.name, eid: p.eid }) : '–';
+  }
+  status(status: { id: number; name: string }): string {
+    return this.texts.known(`epr.statusName.${status.id}`, status.name);
+  }
+  type(type: { id: number; name: string }): string {
+    return this.texts.known(`epr.typeName.${type.id}`, type.name);
+  }
+  kpiType(type: { id: number; name: string }): string {
+    return this.texts.known(`kpi.typeName.${type.id}`, type.name);
+  }
+  /** The review's name, "<sheet> – <type>" as made, with the type in this language. */
+  reviewName(r: EprDetail): string {
+    return r.name === `${r.kpi.name} – ${r.type.name}` ? `${r.kpi.name} – ${this.type(r.type)}` : r.name;
+  }
+}
 
 class Layout {
   readonly doc: PDFKit.PDFDocument;
@@ -97,14 +128,33 @@ class Layout {
   private readonly scratch: PDFKit.PDFDocument;
   private readonly heights = new Map<string, number>();
 
-  constructor(info: PDFKit.DocumentInfo) {
-    this.doc = new PDFDocument({ size: 'A4', margins: MARGIN, bufferPages: true, info });
+  readonly rtl: boolean;
+
+  constructor(
+    info: PDFKit.DocumentInfo,
+    readonly texts: ReviewTexts,
+  ) {
+    this.rtl = texts.texts.rtl;
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: MARGIN,
+      bufferPages: true,
+      lang: texts.texts.language,
+      info,
+    });
     this.scratch = new PDFDocument({ size: [WIDTH + 40, 100_000], margin: 0 });
   }
 
+  /** Where a box given for a left-to-right page stands on this one (mirrored right to left). */
+  private left(x: number, width: number): number {
+    return this.rtl ? PAGE.width - x - width : x;
+  }
+
   /**
-   * Sets a text at a place. `room` bounds it: pdfkit stops there instead of
-   * starting a page of its own (the layout makes room before it writes).
+   * Sets a text at a place given for a left-to-right page (mirrored on a
+   * right-to-left one, its alignment too). `room` bounds it: pdfkit stops
+   * there instead of starting a page of its own (the layout makes room
+   * before it writes).
    */
   write(
     doc: PDFKit.PDFDocument,
@@ -115,16 +165,18 @@ class Layout {
     style: Style,
     room: number,
   ) {
+    const align = style.align ?? 'left';
     doc.fillColor(style.color ?? COLOR.text);
     writeText(doc, value, {
       size: style.size ?? 9,
       bold: style.bold ?? false,
-      x,
+      x: doc === this.doc ? this.left(x, width) : x,
       y,
       width,
       height: room,
-      align: style.align ?? 'left',
+      align: this.rtl ? mirrored[align] : align,
       lineGap: LINE_GAP,
+      direction: this.rtl ? 'rtl' : 'ltr',
     });
   }
 
@@ -281,8 +333,9 @@ class Layout {
     const top = this.y;
     for (const p of cells) {
       const background = p.cell.fill ?? fill;
-      if (background) this.doc.rect(p.x, top, p.width, height).fillColor(background).fill();
-      this.doc.rect(p.x, top, p.width, height).lineWidth(0.5).strokeColor(COLOR.border).stroke();
+      const x = this.left(p.x, p.width);
+      if (background) this.doc.rect(x, top, p.width, height).fillColor(background).fill();
+      this.doc.rect(x, top, p.width, height).lineWidth(0.5).strokeColor(COLOR.border).stroke();
       if (p.cell.text !== '')
         this.write(this.doc, p.cell.text, p.x + PAD.x, top + PAD.y, p.width - 2 * PAD.x, p.cell, height + 20);
     }
@@ -308,16 +361,18 @@ class Layout {
 
   /** The review's header and the page number on every page. */
   frame(review: EprDetail, at: Date) {
+    const { t } = this.texts;
     const { start, count } = this.doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
       this.doc.switchToPage(i);
       const brand = { size: 10, bold: true, color: COLOR.brand };
       const small = { size: 8.5, color: COLOR.muted };
-      this.write(this.doc, 'Employee Performance Review', MARGIN.left, 26, WIDTH, brand, 20);
-      this.write(this.doc, `Review #${review.id}`, MARGIN.left, 27, WIDTH, { ...small, align: 'right' }, 20);
+      this.write(this.doc, t('epr.brand'), MARGIN.left, 26, WIDTH, brand, 20);
+      const number = t('epr.reviewNo', { id: review.id });
+      this.write(this.doc, number, MARGIN.left, 27, WIDTH, { ...small, align: 'right' }, 20);
       this.write(
         this.doc,
-        `${review.employee.name} · E-ID ${review.employee.eid}`,
+        t('epr.personLine', { name: review.employee.name, eid: review.employee.eid }),
         MARGIN.left,
         41,
         WIDTH * 0.65,
@@ -346,39 +401,48 @@ class Layout {
         .lineWidth(0.5)
         .strokeColor(COLOR.border)
         .stroke();
-      const generated = `Generated on ${dayjs(at).format('DD-MM-YYYY HH:mm')}`;
+      const generated = t('epr.generated', { date: dayjs(at).format('DD-MM-YYYY HH:mm') });
       this.write(this.doc, generated, MARGIN.left, footer + 6, WIDTH, small, 14);
-      const page = `Page ${i - start + 1} of ${count}`;
+      const page = t('epr.page', { page: i - start + 1, count });
       this.write(this.doc, page, MARGIN.left, footer + 6, WIDTH, { ...small, align: 'right' }, 14);
     }
   }
 }
 
-const RATING_COLUMNS: Column[] = [
-  { header: 'By', width: 90 },
-  { header: 'Rating', width: 130 },
-  { header: 'Comment', width: 291 },
+const ratingColumns = ({ t }: ReviewTexts): Column[] => [
+  { header: t('epr.by'), width: 90 },
+  { header: t('epr.rating'), width: 130 },
+  { header: t('epr.comment'), width: 291 },
 ];
-const ratingRows = (s: {
-  rating: number | null;
-  comment: string | null;
-  lm_rating: number | null;
-  lm_comment: string | null;
-}): Row[] => [
+const ratingRows = (
+  x: ReviewTexts,
+  s: {
+    rating: number | null;
+    comment: string | null;
+    lm_rating: number | null;
+    lm_comment: string | null;
+  },
+): Row[] => [
   {
-    cells: [{ text: 'Employee', bold: true }, { text: RATING_TEXT(s.rating) }, { text: text(s.comment) }],
+    cells: [
+      { text: x.t('epr.employee'), bold: true },
+      { text: x.rating(s.rating) },
+      { text: text(s.comment) },
+    ],
   },
   {
     cells: [
-      { text: 'Line manager', bold: true },
-      { text: RATING_TEXT(s.lm_rating) },
+      { text: x.t('epr.lineManager'), bold: true },
+      { text: x.rating(s.lm_rating) },
       { text: text(s.lm_comment) },
     ],
   },
 ];
 
 function header(l: Layout, r: EprDetail) {
-  l.paragraph(r.name, { size: 15, bold: true, color: COLOR.brand }, 8);
+  const x = l.texts;
+  const { t } = x;
+  l.paragraph(x.reviewName(r), { size: 15, bold: true, color: COLOR.brand }, 8);
   const label = (value: string): Cell => ({ text: value, bold: true, fill: COLOR.group });
   l.table(
     [
@@ -389,29 +453,34 @@ function header(l: Layout, r: EprDetail) {
     ],
     [
       {
-        cells: [label('Employee'), { text: person(r.employee) }, label('Status'), { text: r.status.name }],
-      },
-      {
         cells: [
-          label('Line manager'),
-          { text: person(r.line_manager) },
-          label('O&O'),
-          { text: person(r.one_over_one) },
+          label(t('epr.employee')),
+          { text: x.person(r.employee) },
+          label(t('epr.status')),
+          { text: x.status(r.status) },
         ],
       },
       {
         cells: [
-          label('Type'),
-          { text: r.type.name },
-          label('Period'),
+          label(t('epr.lineManager')),
+          { text: x.person(r.line_manager) },
+          label(t('epr.oo')),
+          { text: x.person(r.one_over_one) },
+        ],
+      },
+      {
+        cells: [
+          label(t('epr.type')),
+          { text: x.type(r.type) },
+          label(t('epr.period')),
           { text: range(r.from_date, r.to_date) },
         ],
       },
       {
         cells: [
-          label('KPI sheet'),
-          { text: `${r.kpi.name} (${r.kpi.type.name})` },
-          label('KPI period'),
+          label(t('epr.kpiSheet')),
+          { text: `${r.kpi.name} (${x.kpiType(r.kpi.type)})` },
+          label(t('epr.kpiPeriod')),
           { text: range(r.kpi.from, r.kpi.to) },
         ],
       },
@@ -421,18 +490,19 @@ function header(l: Layout, r: EprDetail) {
 }
 
 function sectionA(l: Layout, r: EprDetail) {
+  const { t } = l.texts;
   const a = r.section_a;
   const right = 'right' as const;
   const columns: Column[] = [
-    { header: 'KPI', width: 108 },
-    { header: 'Weight', width: 38, align: right },
-    { header: 'Target', width: 64, align: right },
-    { header: 'Actual', width: 42, align: right },
-    { header: 'Achievement %', width: 58, align: right },
-    { header: 'Mark', width: 38, align: right },
-    { header: 'LM actual', width: 44, align: right },
-    { header: 'LM achievement %', width: 66, align: right },
-    { header: 'LM mark', width: 40, align: right },
+    { header: t('epr.a.kpi'), width: 108 },
+    { header: t('epr.a.weight'), width: 38, align: right },
+    { header: t('epr.a.target'), width: 64, align: right },
+    { header: t('epr.a.actual'), width: 42, align: right },
+    { header: t('epr.a.achievement'), width: 58, align: right },
+    { header: t('epr.a.mark'), width: 38, align: right },
+    { header: t('epr.a.lmActual'), width: 44, align: right },
+    { header: t('epr.a.lmAchievement'), width: 66, align: right },
+    { header: t('epr.a.lmMark'), width: 40, align: right },
   ];
   const rows: Row[] = [];
   for (const o of a.objectives) {
@@ -441,7 +511,11 @@ function sectionA(l: Layout, r: EprDetail) {
       keepWithNext: true,
       cells: [
         {
-          text: `${o.name} · ${o.perspective.name} · weight ${num(o.weight)}`,
+          text: t('epr.a.objective', {
+            name: o.name,
+            perspective: o.perspective.name,
+            weight: num(o.weight),
+          }),
           bold: true,
           span: columns.length,
         },
@@ -467,29 +541,37 @@ function sectionA(l: Layout, r: EprDetail) {
     rows.push({
       fill: COLOR.total,
       cells: [
-        { text: `Objective mark (KPI weights ${num(o.total_weight)})`, bold: true, span: 5, align: right },
+        {
+          text: t('epr.a.objectiveMark', { weights: num(o.total_weight) }),
+          bold: true,
+          span: 5,
+          align: right,
+        },
         { text: num(total?.mark ?? null), bold: true },
         { text: '', span: 2 },
         { text: num(total?.lm_mark ?? null), bold: true },
       ],
     });
   }
-  if (a.objectives.length === 0) rows.push({ cells: [{ text: 'No KPI lines.', span: columns.length }] });
+  if (a.objectives.length === 0) rows.push({ cells: [{ text: t('epr.a.noLines'), span: columns.length }] });
   rows.push({
     fill: COLOR.head,
     cells: [
-      { text: 'Total mark', bold: true, span: 5, align: right },
+      { text: t('epr.a.totalMark'), bold: true, span: 5, align: right },
       { text: num(a.total_mark), bold: true },
-      { text: 'LM total', bold: true, span: 2, align: right },
+      { text: t('epr.a.lmTotal'), bold: true, span: 2, align: right },
       { text: num(a.total_lm_mark), bold: true },
     ],
   });
-  l.table(columns, rows, { title: { text: 'Section A (KPI)', level: 'section' } });
-  l.paragraph(`Achievement counts up to ${num(a.cap)} %.`, { size: 8, color: COLOR.muted }, 6);
-  l.table(RATING_COLUMNS, ratingRows(a), { title: { text: 'Section A rating', level: 'part' } });
+  l.table(columns, rows, { title: { text: t('epr.a.title'), level: 'section' } });
+  l.paragraph(t('epr.a.cap', { cap: num(a.cap) }), { size: 8, color: COLOR.muted }, 6);
+  l.table(ratingColumns(l.texts), ratingRows(l.texts, a), {
+    title: { text: t('epr.a.rating'), level: 'part' },
+  });
 }
 
 function sectionB(l: Layout, r: EprDetail) {
+  const { t } = l.texts;
   const b = r.section_b;
   const rows: Row[] = [];
   for (const st of b.stables) {
@@ -510,29 +592,38 @@ function sectionB(l: Layout, r: EprDetail) {
           },
         ],
       });
-    rows.push(...ratingRows(st));
+    rows.push(...ratingRows(l.texts, st));
   }
-  if (b.stables.length === 0) rows.push({ cells: [{ text: 'No values.', span: 3 }] });
-  l.table(RATING_COLUMNS, rows, { title: { text: 'Section B (Value)', level: 'section' } });
-  l.table(RATING_COLUMNS, ratingRows(b), { title: { text: 'Section B rating', level: 'part' } });
+  if (b.stables.length === 0) rows.push({ cells: [{ text: t('epr.b.noValues'), span: 3 }] });
+  l.table(ratingColumns(l.texts), rows, { title: { text: t('epr.b.title'), level: 'section' } });
+  l.table(ratingColumns(l.texts), ratingRows(l.texts, b), {
+    title: { text: t('epr.b.rating'), level: 'part' },
+  });
 }
 
 function sectionC(l: Layout, r: EprDetail) {
+  const x = l.texts;
+  const { t } = x;
   const c = r.section_c;
   const label = (value: string): Cell => ({ text: value, bold: true, fill: COLOR.group });
   const overall = c.overall_rating
-    ? `${c.overall_rating}${c.band ? ` · ${OVERALL_BAND_TEXT[c.band]}` : ''}`
-    : 'Not rated';
+    ? `${c.overall_rating}${c.band ? ` · ${t(`epr.band.${c.band}`)}` : ''}`
+    : t('epr.notRated');
   const rows: Row[] = [
-    { cells: [label('KPI rating'), { text: RATING_TEXT(c.kpi_rating) }] },
-    { cells: [label('Value rating'), { text: RATING_TEXT(c.stable_rating) }] },
-    { cells: [label('Overall rating'), { text: overall, bold: true, size: 10.5 }] },
+    { cells: [label(t('epr.c.kpiRating')), { text: x.rating(c.kpi_rating) }] },
+    { cells: [label(t('epr.c.valueRating')), { text: x.rating(c.stable_rating) }] },
+    { cells: [label(t('epr.c.overall')), { text: overall, bold: true, size: 10.5 }] },
   ];
   if (c.results && c.behaviours)
     rows.push({
       cells: [
-        label('Results and behaviours'),
-        { text: overallTitle({ results: c.results, behaviours: c.behaviours }) },
+        label(t('epr.c.resultsBehaviours')),
+        {
+          text: t('epr.resultsBehaviours', {
+            results: t(`epr.level.${c.results}`),
+            behaviours: t(`epr.level.${c.behaviours}`),
+          }),
+        },
       ],
     });
   l.table(
@@ -541,11 +632,12 @@ function sectionC(l: Layout, r: EprDetail) {
       { header: '', width: 341 },
     ],
     rows,
-    { header: false, title: { text: 'Section C (Overall)', level: 'section' } },
+    { header: false, title: { text: t('epr.c.title'), level: 'section' } },
   );
 }
 
 function sectionD(l: Layout, r: EprDetail) {
+  const { t } = l.texts;
   const d = r.section_d;
   const group = (title: string): Row => ({
     fill: COLOR.group,
@@ -561,44 +653,52 @@ function sectionD(l: Layout, r: EprDetail) {
       { header: '', width: 341 },
     ],
     [
-      group('Employee'),
-      field('Self proposal', d.self_proposal),
-      field('Remarks', d.remarks),
-      field('Areas to develop', d.dev_areas),
-      group('Line manager'),
-      field("Line manager's recommendation", d.lm_recommendation),
-      field("Line manager's remarks", d.lm_remarks),
-      field('Areas to develop (line manager)', d.lm_dev_areas),
-      group('O&O'),
-      field('Next-level remarks', d.next_level_remarks),
+      group(t('epr.employee')),
+      field(t('epr.d.selfProposal'), d.self_proposal),
+      field(t('epr.d.remarks'), d.remarks),
+      field(t('epr.d.devAreas'), d.dev_areas),
+      group(t('epr.lineManager')),
+      field(t('epr.d.lmRecommendation'), d.lm_recommendation),
+      field(t('epr.d.lmRemarks'), d.lm_remarks),
+      field(t('epr.d.lmDevAreas'), d.lm_dev_areas),
+      group(t('epr.oo')),
+      field(t('epr.d.nextLevelRemarks'), d.next_level_remarks),
     ],
-    { header: false, title: { text: 'Section D (IDP/Remarks)', level: 'section' } },
+    { header: false, title: { text: t('epr.d.title'), level: 'section' } },
   );
   const plan: Row[] =
     d.dev_plans.length > 0
       ? d.dev_plans.map((p) => ({
           cells: [{ text: p.dev_area }, { text: p.action_plan }, { text: p.when }, { text: p.who }],
         }))
-      : [{ cells: [{ text: 'No development plan.', span: 4, color: COLOR.muted }] }];
+      : [{ cells: [{ text: t('epr.d.noPlan'), span: 4, color: COLOR.muted }] }];
   l.table(
     [
-      { header: 'Development area', width: 120 },
-      { header: 'Action plan', width: 211 },
-      { header: 'When', width: 90 },
-      { header: 'Who', width: 90 },
+      { header: t('epr.d.devArea'), width: 120 },
+      { header: t('epr.d.actionPlan'), width: 211 },
+      { header: t('epr.d.when'), width: 90 },
+      { header: t('epr.d.who'), width: 90 },
     ],
     plan,
-    { title: { text: 'Individual development plan', level: 'part' } },
+    { title: { text: t('epr.d.planTitle'), level: 'part' } },
   );
 }
 
-/** Renders a review (any status) as a PDF. */
-export function renderEprPdf(review: EprDetail, at: Date = new Date()): Promise<Buffer> {
-  const layout = new Layout({
-    Title: `Performance review: ${review.employee.name}`,
-    Subject: review.name,
-    Author: 'Human Resources',
-  });
+/** Renders a review (any status) as a PDF, in `language` (the employee's). */
+export function renderEprPdf(
+  review: EprDetail,
+  at: Date = new Date(),
+  language: Language = 'en',
+): Promise<Buffer> {
+  const texts = new ReviewTexts(documentTexts(language));
+  const layout = new Layout(
+    {
+      Title: texts.t('epr.documentTitle', { name: review.employee.name }),
+      Subject: texts.reviewName(review),
+      Author: texts.t('letter.hr'),
+    },
+    texts,
+  );
   const { doc } = layout;
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -623,8 +723,12 @@ export interface EprPdf {
   data: Buffer;
 }
 
-/** The PDF of a completed review; a review in any other status is refused (409). */
-export async function eprPdf(review: EprDetail, at: Date = new Date()): Promise<EprPdf> {
+/** The PDF of a completed review, in `language`; a review in any other status is refused (409). */
+export async function eprPdf(
+  review: EprDetail,
+  at: Date = new Date(),
+  language: Language = 'en',
+): Promise<EprPdf> {
   if (review.status.id !== EPR_STATUS.completed)
     throw domainError('epr_not_completed', {
       record: 'epr',
@@ -632,7 +736,7 @@ export async function eprPdf(review: EprDetail, at: Date = new Date()): Promise<
       status: review.status.name,
     });
   const names = eprPdfFileName(review);
-  return { names, disposition: attachment(names), data: await renderEprPdf(review, at) };
+  return { names, disposition: attachment(names), data: await renderEprPdf(review, at, language) };
 }
 
 /** `attachment` with the ASCII file name and the UTF-8 one (RFC 6266). */

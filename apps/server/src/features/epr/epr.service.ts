@@ -33,7 +33,9 @@ import type { Db } from '../../db/client';
 import { employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
 import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
+import { employeeLanguage } from '../../lib/document-language';
 import { domainError, fieldError } from '../../lib/errors';
+import { inLanguage } from '../../lib/language';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
 import { pgCode } from '../../lib/reference-data';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
@@ -700,8 +702,16 @@ export class EprService {
     }));
   }
 
-  /** A completed review as a PDF, for whoever may read it (409 in any other status). */
+  /**
+   * A completed review as a PDF, for whoever may read it (409 in any other
+   * status), in the employee's language whoever downloads it: its reference
+   * names (perspectives, values) are read in that language too.
+   */
   async pdf(auth: AuthContext, id: number) {
-    return eprPdf(await this.get(auth, id));
+    const row = await this.workflow.read(auth, id);
+    const language = await employeeLanguage(this.db, row.employeeId);
+    return inLanguage(language, async () =>
+      eprPdf(await this.detail(this.db, auth, row), new Date(), language),
+    );
   }
 }

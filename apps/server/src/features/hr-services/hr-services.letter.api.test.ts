@@ -1,7 +1,10 @@
+import type { Language } from '@hr/contracts/limits';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextIssueDate, nocBody, pdfFonts, pdfText } from '../../../test/factories/hr-services';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { nocTypes } from '../../db/schema';
 
 /**
  * Letters for people whose names are not in Latin letters: the PDF embeds
@@ -21,11 +24,25 @@ beforeAll(async () => {
 
 const BASE = '/api/v1/employee/service-requests';
 
-/** A NOC made by the employee, submitted, approved by the line manager, done by HR; its letter. */
-async function letterFor(name: string, body: Parameters<typeof nocBody>[0] = {}) {
+/** Saves a user's choice of language, as the web app does when they switch. */
+async function chooseLanguage(token: string, language: Language) {
+  const res = await ctx.call({ method: 'PUT', url: '/api/v1/me/language', token, payload: { language } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * A NOC made by the employee, submitted, approved by the line manager, done
+ * by HR (asking for English); its letter, downloaded by the employee or by HR.
+ */
+async function letterFor(
+  name: string,
+  body: Parameters<typeof nocBody>[0] = {},
+  options: { language?: Language; by?: 'employee' | 'hr' } = {},
+) {
   const lm = await ctx.factory.employee();
   const employee = await ctx.factory.employee({ parentId: lm.id, name });
   const [mine, lms] = [await ctx.factory.token(employee), await ctx.factory.token(lm)];
+  if (options.language) await chooseLanguage(mine, options.language);
   const made = await ctx.call({
     method: 'POST',
     url: BASE,
@@ -39,10 +56,20 @@ async function letterFor(name: string, body: Parameters<typeof nocBody>[0] = {})
     [lms, 'approve'],
     [adminToken, 'done'],
   ] as const) {
-    const res = await ctx.call({ method: 'PATCH', url: `${BASE}/${id}/actions/${action}`, token });
+    const res = await ctx.call({
+      method: 'PATCH',
+      url: `${BASE}/${id}/actions/${action}`,
+      token,
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
   }
-  const res = await ctx.call({ method: 'GET', url: `${BASE}/${id}/letter`, token: mine });
+  const res = await ctx.call({
+    method: 'GET',
+    url: `${BASE}/${id}/letter`,
+    token: options.by === 'hr' ? adminToken : mine,
+    headers: { 'accept-language': 'en' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   return { employee, pdf: res.rawPayload };
@@ -99,5 +126,111 @@ describe('letters in every language', () => {
     expect(pdfText(pdf)).toContain('To whom it may concern');
     // Only the glyphs used are embedded.
     expect(pdf.length).toBeLessThan(150 * 1024);
+  });
+});
+
+/** The texts of the first page as a PDF reader places them: each with its left edge and width. */
+async function placed(pdf: Buffer) {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const page = await doc.getPage(1);
+  const { items } = await page.getTextContent();
+  const width = page.getViewport({ scale: 1 }).width;
+  return {
+    width,
+    items: items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              text: item.str,
+              left: item.transform[4] as number,
+              right: (item.transform[4] as number) + item.width,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+describe("letters in the employee's language", () => {
+  it('an employee who chose French gets a French letter, even when HR (in English) makes and downloads it', async () => {
+    const name = 'Camille Martin';
+    const { employee, pdf } = await letterFor(name, {}, { language: 'fr', by: 'hr' });
+    const text = await readerText(pdf);
+    expect(text).toContain('CERTIFICAT DE NON-OBJECTION');
+    expect(text).toContain('À qui de droit');
+    expect(text).toContain(`Nous certifions que ${name} (E-ID ${employee.eid}) fait partie du personnel de`);
+    expect(text).toContain('Pays de destination : Thailand');
+    expect(text).toContain('Veuillez agréer nos salutations distinguées,');
+    // Dates keep DD-MM-YYYY.
+    expect(text).toContain('du 01-03-2027 au 10-03-2027');
+    expect(text).not.toContain('To whom it may concern');
+    expect(text).not.toContain('No Objection Certificate'.toUpperCase());
+  });
+
+  it('a reference name HR translated comes in the letter in that language', async () => {
+    await ctx.db
+      .update(nocTypes)
+      .set({ nameTranslations: { fr: 'Voyage à l’étranger', es: 'Viaje al extranjero' } })
+      .where(eq(nocTypes.id, 1));
+    const fr = await readerText((await letterFor('Louise Bernard', {}, { language: 'fr' })).pdf);
+    expect(fr).toContain('concernant voyage à l’étranger');
+    expect(fr).toContain('Type de certificat : Voyage à l’étranger');
+    expect(fr).not.toContain('Travel abroad');
+    // Another employee's letter, in English, keeps the English name.
+    const en = await readerText((await letterFor('Grace Hopper')).pdf);
+    expect(en).toContain('in connection with travel abroad');
+    expect(en).toContain('NOC type: Travel abroad');
+  });
+
+  it('an employee who chose Arabic gets an Arabic letter, set from the right', async () => {
+    const name = 'محمد عبد الله';
+    const { employee, pdf } = await letterFor(
+      name,
+      { intended_country: 'الإمارات' },
+      { language: 'ar', by: 'hr' },
+    );
+    const text = await readerText(pdf);
+    for (const phrase of [
+      'شهادة عدم ممانعة',
+      'إلى من يهمه الأمر',
+      'نشهد بأن',
+      'وتفضلوا بقبول فائق الاحترام،',
+    ])
+      expect(text).toContain(phrase);
+    expect(text).toContain(employee.eid);
+    expect(text).toContain(name);
+    expect(text).not.toContain('To whom it may concern');
+    // Right to left: the lines end at the right margin (70 pt), the title is centred.
+    const { width, items } = await placed(pdf);
+    const line = (phrase: string) => items.find((i) => i.text.includes(phrase))!;
+    expect(line('إلى من يهمه الأمر').right).toBeCloseTo(width - 70, 0);
+    expect(line('إلى من يهمه الأمر').left).toBeGreaterThan(width / 2);
+    const title = line('شهادة عدم ممانعة');
+    expect((title.left + title.right) / 2).toBeCloseTo(width / 2, 0);
+    // The date sits at the left, the reference (its number in its own order) at the right.
+    expect(line('HR/').right).toBeGreaterThan(width / 2);
+    expect(items.find((i) => /\d{2}-\d{2}-\d{4}/.test(i.text))!.left).toBeCloseTo(70, 0);
+    // Arabic is shaped: letters take their joining forms (more glyphs than letters).
+    const arabic = pdfFonts(pdf).find((f) => f.baseFont.endsWith('+Amiri-Regular'))!;
+    const forms = [...arabic.toUnicode!.values()].filter((t) => /^\p{Script=Arabic}$/u.test(t));
+    expect(forms.length).toBeGreaterThan(new Set(forms).size);
+  });
+
+  it('an employee who chose Chinese gets a Chinese letter', async () => {
+    const { employee, pdf } = await letterFor('Wei Zhang', {}, { language: 'zh', by: 'hr' });
+    const text = await readerText(pdf);
+    expect(text).toContain('无异议证明');
+    expect(text).toContain('致相关人士');
+    expect(text).toContain(`兹证明 Wei Zhang（工号 ${employee.eid}）受雇于`);
+  });
+
+  it('an employee who never chose a language gets English, whatever HR reads the portal in', async () => {
+    await chooseLanguage(adminToken, 'fr');
+    const { pdf } = await letterFor('Ada Lovelace', {}, { by: 'hr' });
+    const text = await readerText(pdf);
+    expect(text).toContain('NO OBJECTION CERTIFICATE');
+    expect(text).toContain('To whom it may concern');
+    expect(text).not.toContain('À qui de droit');
+    await chooseLanguage(adminToken, 'en');
   });
 });

@@ -1,51 +1,40 @@
 import { NOC_CATEGORY, toDmy } from '@hr/contracts/hr-services';
+import type { Language } from '@hr/contracts/limits';
 import dayjs from 'dayjs';
+import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client';
+import { serviceRequests } from '../../db/schema';
+import { employeeLanguage } from '../../lib/document-language';
+import { DOCUMENT_TEXTS, type DocumentTextKey, documentTexts } from '../../lib/document-texts';
+import { inLanguage } from '../../lib/language';
 import { type WriteOptions, writeText } from '../../lib/pdf-fonts';
 import { serviceRepository as repo } from './hr-services.repository';
 
 export type LetterFacts = NonNullable<Awaited<ReturnType<typeof repo.letterFacts>>>;
 
-/** What each category's letter is called, and its opening line after the employment sentence. */
-const KINDS: Record<string, { title: string; purpose: (f: LetterFacts) => string }> = {
-  salary_certificate: {
-    title: 'Salary Certificate',
-    purpose: (f) =>
-      `${f.employeeName} draws a regular monthly salary from ${company(f)}; the salary details are kept by the Human Resources department and are available to the addressee on request.`,
-  },
-  employment_certificate: {
-    title: 'Employment Certificate',
-    purpose: (f) => `${f.employeeName} is a regular employee of ${company(f)} at the date of this letter.`,
-  },
-  experience_letter: {
-    title: 'Experience Letter',
-    purpose: (f) =>
-      `During this time ${f.employeeName} has carried out the duties of the position to our satisfaction.`,
-  },
-  visa_letter: {
-    title: 'Visa Support Letter',
-    purpose: (f) =>
-      `We kindly ask the authorities concerned to grant ${f.employeeName} the visa applied for. ${company(f)} confirms that the employment continues during the travel.`,
-  },
-  id_card: {
-    title: 'ID Card Replacement',
-    purpose: (f) =>
-      `A replacement identity card has been approved for ${f.employeeName}; the previous card is no longer valid.`,
-  },
-};
-
-const company = (f: LetterFacts) => f.companyName ?? 'the company';
-const withStop = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+/** The categories with a letter of their own (title and purpose paragraph in the catalog). */
+const KINDS = [
+  'salary_certificate',
+  'employment_certificate',
+  'experience_letter',
+  'visa_letter',
+  'id_card',
+] as const;
+type Kind = (typeof KINDS)[number];
+const kindOf = (category: string): Kind | null =>
+  (KINDS as readonly string[]).includes(category) ? (category as Kind) : null;
 
 /** `HR/MDL/2027/000012`: the company's code, the year and the request number. */
 export function referenceOf(f: LetterFacts, at: Date): string {
   return `HR/${f.companyCode ?? 'HR'}/${dayjs(at).year()}/${String(f.id).padStart(6, '0')}`;
 }
 
-/** A file name a person recognises: `NOC_Tanvir_Ahmed_1004_12.pdf`. */
+/** A file name a person recognises, in English whatever the letter's language: `NOC_Tanvir_Ahmed_1004_12.pdf`. */
 export function letterFileName(f: LetterFacts): string {
-  const title = f.category === NOC_CATEGORY ? 'NOC' : (KINDS[f.category]?.title ?? f.categoryName);
+  const kind = kindOf(f.category);
+  const title =
+    f.category === NOC_CATEGORY ? 'NOC' : kind ? DOCUMENT_TEXTS.en[`letter.title.${kind}`] : f.categoryName;
   const safe = (s: string) =>
     s
       .normalize('NFKD')
@@ -54,26 +43,28 @@ export function letterFileName(f: LetterFacts): string {
   return `${safe(title)}_${safe(f.employeeName) || 'employee'}_${safe(f.employeeEid)}_${f.id}.pdf`;
 }
 
-function employmentSentence(f: LetterFacts): string {
-  const role = f.designation ? ` as ${f.designation}` : '';
-  const since = f.joiningDate ? ` since ${toDmy(f.joiningDate)}` : '';
-  return `This is to certify that ${f.employeeName} (E-ID ${f.employeeEid}) is employed with ${company(f)}${role}${since}.`;
-}
-
 /**
- * Renders the letter of a done request as a PDF: letterhead, reference and
- * date, "To whom it may concern", the employment facts, what the letter is
- * for, and the HR administrator's signature block. Text is set in embedded
- * Noto fonts (lib/pdf-fonts.ts), so names in Arabic, Chinese or any Latin
- * script print as written.
+ * Renders the letter of a done request as a PDF, in `language` (the
+ * employee's): letterhead, reference and date, "To whom it may concern", the
+ * employment facts, what the letter is for, and the HR administrator's
+ * signature block. Every fixed text comes from the documents catalog
+ * (lib/document-texts.ts); an Arabic letter is laid out right to left, the
+ * page mirrored. Text is set in embedded Noto and Amiri fonts
+ * (lib/pdf-fonts.ts), so names in Arabic, Chinese or any Latin script print
+ * as written.
  */
-export function renderLetter(f: LetterFacts, at: Date): Promise<Buffer> {
+export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'): Promise<Buffer> {
+  const L = documentTexts(language);
+  const { t, rtl } = L;
   const noc = f.category === NOC_CATEGORY;
-  const title = noc ? 'No Objection Certificate' : (KINDS[f.category]?.title ?? f.categoryName);
+  const kind = kindOf(f.category);
+  const company = f.companyName ?? t('letter.company');
+  const title = noc ? t('letter.title.noc') : kind ? t(`letter.title.${kind}`) : f.categoryName;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 60, bottom: 60, left: 70, right: 70 },
-    info: { Title: `${title}: ${f.employeeName}`, Author: company(f), Subject: referenceOf(f, at) },
+    lang: language,
+    info: { Title: `${title}: ${f.employeeName}`, Author: company, Subject: referenceOf(f, at) },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -82,15 +73,34 @@ export function renderLetter(f: LetterFacts, at: Date): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = doc.page.width - 140;
-  // Names, addresses and reasons may be in any script: every text goes through the Unicode fonts.
-  const write = (text: string, options: WriteOptions) => writeText(doc, text, options);
+  /**
+   * Names, addresses and reasons may be in any script: every text goes
+   * through the Unicode fonts. Places and alignments are given for a left-to-
+   * right page; an Arabic letter mirrors them (the start of a line is its right).
+   */
+  const write = (text: string, options: WriteOptions) => {
+    if (!rtl) return writeText(doc, text, options);
+    const x = options.x ?? 70;
+    const w = options.width ?? width;
+    const align = options.align === 'right' ? 'left' : options.align === 'center' ? 'center' : 'right';
+    return writeText(doc, text, { ...options, x: doc.page.width - x - w, width: w, align, direction: 'rtl' });
+  };
+  const lower = (s: string) => s.toLocaleLowerCase(language);
+  /** A sentence that opens with the company's stand-in ("the company") starts with a capital. */
+  const sentence = (s: string) =>
+    s.startsWith(t('letter.company')) ? s.charAt(0).toLocaleUpperCase(language) + s.slice(1) : s;
+  const withStop = (s: string) => {
+    const trimmed = s.trim();
+    if (/[.!?。！？؟]$/.test(trimmed)) return trimmed;
+    return `${trimmed}${language === 'zh' ? '。' : '.'}`;
+  };
 
   // Letterhead.
   doc.fillColor('#1f3864');
-  write(company(f), { size: 18, bold: true, align: 'left' });
+  write(company, { size: 18, bold: true, align: 'left' });
   doc.fillColor('#555555');
   if (f.companyAddress) write(f.companyAddress, { size: 9 });
-  write('Human Resources', { size: 9 });
+  write(t('letter.hr'), { size: 9 });
   const lineY = doc.y + 6;
   doc
     .moveTo(70, lineY)
@@ -102,69 +112,92 @@ export function renderLetter(f: LetterFacts, at: Date): Promise<Buffer> {
 
   doc.fillColor('#000000');
   const refY = doc.y;
-  write(`Ref: ${referenceOf(f, at)}`, { size: 10.5, x: 70, y: refY });
-  write(`Date: ${dayjs(at).format('DD-MM-YYYY')}`, { size: 10.5, x: 70, y: refY, width, align: 'right' });
+  const date = dayjs(at).format('DD-MM-YYYY');
+  write(t('letter.ref', { ref: referenceOf(f, at) }), { size: 10.5, x: 70, y: refY });
+  write(t('letter.date', { date }), { size: 10.5, x: 70, y: refY, width, align: 'right' });
   doc.moveDown(2);
 
-  write(title.toUpperCase(), { size: 13, bold: true, x: 70, y: doc.y, width, align: 'center' });
+  write(title.toLocaleUpperCase(language), { size: 13, bold: true, x: 70, y: doc.y, width, align: 'center' });
   doc.moveDown(1);
-  write('To whom it may concern', { size: 11, bold: true, width });
+  write(t('letter.toWhom'), { size: 11, bold: true, width });
   doc.moveDown(0.8);
 
   const paragraph = (s: string) => {
     // Left-aligned: justified lines carry their spaces as offsets, which text search cannot see.
-    write(s.replace(/\.{2,}$/, '.'), { size: 11, width, align: 'left', lineGap: 2 });
+    write(sentence(s).replace(/\.{2,}$/, '.'), { size: 11, width, align: 'left', lineGap: 2 });
     doc.moveDown(0.8);
   };
-  paragraph(employmentSentence(f));
+  const employedKey: DocumentTextKey = f.designation
+    ? f.joiningDate
+      ? 'letter.employedAsSince'
+      : 'letter.employedAs'
+    : f.joiningDate
+      ? 'letter.employedSince'
+      : 'letter.employed';
+  paragraph(
+    t(employedKey, {
+      name: f.employeeName,
+      eid: f.employeeEid,
+      company,
+      designation: f.designation ?? '',
+      date: f.joiningDate ? toDmy(f.joiningDate) : '',
+    }),
+  );
 
   if (noc) {
     const period =
-      f.fromDate && f.toDate ? `from ${toDmy(f.fromDate)} to ${toDmy(f.toDate)}` : 'stated below';
+      f.fromDate && f.toDate
+        ? t('letter.noc.period', { from: toDmy(f.fromDate), to: toDmy(f.toDate) })
+        : t('letter.noc.periodFallback');
     paragraph(
-      `${company(f)} has no objection to the request of ${f.employeeName} in connection with ${(f.nocTypeName ?? 'the stated purpose').toLowerCase()}, with ${f.intendedCountry ?? 'the country below'} as the intended country, for the period ${period}.`,
+      t('letter.noc.body', {
+        company,
+        name: f.employeeName,
+        purpose: f.nocTypeName ? lower(f.nocTypeName) : t('letter.noc.purposeFallback'),
+        country: f.intendedCountry ?? t('letter.noc.countryFallback'),
+        period,
+      }),
     );
-    const rows: [string, string][] = [
-      ['Employee', f.employeeName],
-      ['E-ID', f.employeeEid],
-      ['Designation', f.designation ?? '-'],
-      ['NOC type', f.nocTypeName ?? '-'],
-      ['Passport number', f.passportNo ?? '-'],
-      ['Intended country', f.intendedCountry ?? '-'],
-      ['From date', f.fromDate ? toDmy(f.fromDate) : '-'],
-      ['To date', f.toDate ? toDmy(f.toDate) : '-'],
+    const rows: [DocumentTextKey, string][] = [
+      ['letter.field.employee', f.employeeName],
+      ['letter.field.eid', f.employeeEid],
+      ['letter.field.designation', f.designation ?? '-'],
+      ['letter.field.nocType', f.nocTypeName ?? '-'],
+      ['letter.field.passportNo', f.passportNo ?? '-'],
+      ['letter.field.intendedCountry', f.intendedCountry ?? '-'],
+      ['letter.field.fromDate', f.fromDate ? toDmy(f.fromDate) : '-'],
+      ['letter.field.toDate', f.toDate ? toDmy(f.toDate) : '-'],
     ];
     for (const [label, value] of rows) {
       const y = doc.y;
-      write(`${label}:`, { size: 10.5, bold: true, x: 90, y, width: 130 });
+      write(t('letter.label', { label: t(label) }), { size: 10.5, bold: true, x: 90, y, width: 130 });
+      const labelBottom = doc.y;
       write(value, { size: 10.5, x: 225, y, width: width - 155 });
+      doc.y = Math.max(doc.y, labelBottom);
       doc.moveDown(0.3);
     }
     doc.x = 70;
     doc.moveDown(0.8);
-    paragraph(
-      `This certificate is issued at the request of the employee for the purpose above and carries no financial liability for ${company(f)}.`,
-    );
+    paragraph(t('letter.noc.closing', { company }));
   } else {
-    const kind = KINDS[f.category];
-    if (kind) paragraph(kind.purpose(f));
-    if (f.reason)
-      paragraph(`This letter is issued at the request of the employee for: ${withStop(f.reason)}`);
-    else paragraph('This letter is issued at the request of the employee.');
+    if (kind) paragraph(t(`letter.purpose.${kind}`, { name: f.employeeName, company }));
+    if (f.reason) paragraph(t('letter.reason', { reason: withStop(f.reason) }));
+    else paragraph(t('letter.noReason'));
   }
 
   doc.moveDown(1);
-  write('Sincerely,', { size: 11, x: 70, y: doc.y, width });
+  write(t('letter.sincerely'), { size: 11, x: 70, y: doc.y, width });
   doc.moveDown(2.5);
-  write(f.issuerName ?? 'Human Resources', { size: 11, bold: true, width });
-  write(f.issuerDesignation ?? 'HR Administrator', { size: 10.5, width });
-  write(`${company(f)}, Human Resources`, { size: 10.5, width });
+  write(f.issuerName ?? t('letter.hr'), { size: 11, bold: true, width });
+  write(f.issuerDesignation ?? t('letter.issuerDesignation'), { size: 10.5, width });
+  write(t('letter.companyHr', { company }), { size: 10.5, width });
 
   doc.fillColor('#777777');
-  write(`Generated by the HR portal for request #${f.id} on ${dayjs(at).format('DD-MM-YYYY HH:mm')}.`, {
+  // At the foot of the page, or below the signature when a long letter reaches it.
+  write(t('letter.footer', { id: f.id, date: dayjs(at).format('DD-MM-YYYY HH:mm') }), {
     size: 8,
     x: 70,
-    y: doc.page.height - 90,
+    y: Math.max(doc.page.height - 90, doc.y + 16),
     width,
     align: 'center',
     lineBreak: false,
@@ -176,11 +209,19 @@ export function renderLetter(f: LetterFacts, at: Date): Promise<Buffer> {
 /**
  * Makes the letter of a request, stores it (kind 'letter') and links it to
  * the request. Runs inside the caller's transaction, with the status change.
+ * The letter is written in the employee's language, whoever marks the
+ * request done; its reference names (category, NOC type) are read in it too.
  */
 export async function issueLetter(db: Db, requestId: number, issuerId: number, at = new Date()) {
-  const facts = await repo.letterFacts(db, requestId, issuerId);
+  const [owner] = await db
+    .select({ employeeId: serviceRequests.employeeId })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, requestId));
+  if (!owner) throw new Error(`HR service request ${requestId} vanished while its letter was made`);
+  const language = await employeeLanguage(db, owner.employeeId);
+  const facts = await inLanguage(language, () => repo.letterFacts(db, requestId, issuerId));
   if (!facts) throw new Error(`HR service request ${requestId} vanished while its letter was made`);
-  const data = await renderLetter(facts, at);
+  const data = await renderLetter(facts, at, language);
   const fileId = await repo.insertFile(db, {
     kind: 'letter',
     name: letterFileName(facts),

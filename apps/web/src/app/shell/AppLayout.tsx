@@ -3,6 +3,7 @@ import { Drawer, Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoading } from '../../components/PageLoading';
 import { isRtl } from '../../lib/i18n';
 import { useUiSettings } from '../../lib/ui-settings';
@@ -38,6 +39,10 @@ export function AppLayout() {
 
   return (
     <Layout className={`app-layout app-layout--${layoutType}`} hasSider={!drawerMode}>
+      {/* The page's main region takes the focus (tabIndex -1): the next Tab is on the page. */}
+      <a href="#main-content" className="skip-link">
+        {t('mobile.skipToContent')}
+      </a>
       {drawerMode ? (
         <Drawer
           open={drawerOpen}
@@ -46,6 +51,7 @@ export function AppLayout() {
           size={256}
           closable={false}
           className="sidebar-drawer"
+          rootClassName="sidebar-drawer-root"
           styles={{ body: { padding: 0 } }}
           title={null}
           aria-label={t('nav.label')}
@@ -70,7 +76,8 @@ export function AppLayout() {
           collapsed={collapsed}
           onToggle={() => (drawerMode ? setDrawerOpen(true) : setCollapsed((c) => !c))}
         />
-        <Layout.Content className="app-content">
+        <OfflineNotice where="shell" />
+        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

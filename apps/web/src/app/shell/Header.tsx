@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { logout, stopImpersonating, useMe } from '../../features/auth/api';
+import { useMenuFocus } from '../../lib/menu-focus';
 import { ABOVE_TOASTS } from '../../lib/notify';
 
 interface Props {
@@ -35,6 +36,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
   const me = useMe();
   const employee = me.data?.employee;
   const impersonator = me.data?.session.impersonator;
+  const userMenu = useMenuFocus();
 
   /** Back to the administrator's own session, on the profile they were acting as. */
   const stop = async () => {
@@ -50,9 +52,9 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
   const toggleIcon = drawerMode ? (
     <MenuOutlined />
   ) : collapsed ? (
-    <MenuUnfoldOutlined />
+    <MenuUnfoldOutlined className="flip-rtl" />
   ) : (
-    <MenuFoldOutlined />
+    <MenuFoldOutlined className="flip-rtl" />
   );
 
   return (
@@ -81,7 +83,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
             <Button
               danger
               className="impersonation-stop"
-              icon={<RollbackOutlined />}
+              icon={<RollbackOutlined className="flip-rtl" />}
               aria-label={t('shell.stopImpersonating')}
               onClick={() => void stop()}
             >
@@ -94,12 +96,18 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           <LanguageSwitcher compact />
           <Dropdown
             trigger={['click']}
+            {...userMenu.dropdown}
             styles={ABOVE_TOASTS}
             menu={{
               items: [
                 { key: 'profile', icon: <UserOutlined />, label: t('shell.myProfile') },
                 { type: 'divider' },
-                { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined className="flip-rtl" />,
+                  label: t('shell.logout'),
+                  danger: true,
+                },
               ],
               onClick: ({ key }) => {
                 if (key === 'profile') navigate('/profile');
@@ -108,8 +116,8 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
               },
             }}
           >
-            <Button type="text" className="user-menu" aria-label={t('shell.userMenu')}>
-              <Avatar size="small" src={employee?.photo?.small} style={{ backgroundColor: '#0f766e' }}>
+            <Button type="text" className="user-menu" aria-label={t('shell.userMenu')} ref={userMenu.trigger}>
+              <Avatar size="small" src={employee?.photo?.small} alt="" style={{ backgroundColor: '#0f766e' }}>
                 {employee ? initials(employee.name) : null}
               </Avatar>
               <Typography.Text className="user-menu__name" ellipsis>

@@ -106,7 +106,7 @@ export const NAV: NavItem[] = [
             key: 'admin-employee-import',
             path: '/admin/employee-import',
             label: 'reference.nav.employeeImport',
-            icon: <ImportOutlined />,
+            icon: <ImportOutlined className="flip-rtl" />,
           },
         ],
       },

@@ -4,6 +4,7 @@ import { Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/format';
 import { type ImportKind, useImportList } from './api';
 import { RefusedRows } from './RefusedRows';
 
@@ -29,7 +30,7 @@ export function ImportsPanel<T extends AnyImport>({ title, kind }: { title: stri
       title: count.label,
       key: count.key,
       align: 'end',
-      render: (_, i) => count.value(i),
+      render: (_, i) => formatNumber(count.value(i)),
     })),
     {
       title: t('imports.last.status'),

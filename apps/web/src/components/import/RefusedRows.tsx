@@ -1,6 +1,7 @@
 import type { AnyImport } from '@hr/contracts/imports';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 import type { ImportKind } from './api';
 
 /** The refused rows of an import: line, reason, cell. */
@@ -42,7 +43,7 @@ export function ImportCounts<T extends AnyImport>({ result, kind }: { result: T;
     <ul className="import-counts" aria-label={t('imports.counts.label')}>
       {kind.counts.map((count) => (
         <li key={count.key}>
-          {count.label}: <strong>{count.value(result)}</strong>
+          {count.label}: <strong>{formatNumber(count.value(result))}</strong>
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@hr/contracts/limits';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { CardList, useCardLayout } from './CardList';
 
 export type ListColumns<R> = (TableColumnsType<R>[number] & { sortField?: string })[];
 
@@ -24,9 +25,11 @@ interface Props<R> {
 /**
  * A list's table: pagination at top and bottom (hidden on a single page),
  * 10/20/50 per page, server-side sort on the columns that name a `sortField`.
+ * On a narrow screen the rows are cards (CardList), with the same paging and sort.
  */
 export function ListTable<R extends object>(props: Props<R>) {
   const { t } = useTranslation();
+  const cards = useCardLayout();
   const [sortField, sortDir] = props.sort.split(',');
   const columns = props.columns.map((c) =>
     c.sortField
@@ -56,6 +59,34 @@ export function ListTable<R extends object>(props: Props<R>) {
     if (pagination.current && pagination.current !== props.page) props.onPage(pagination.current);
   };
 
+  const showTotal = (total: number, range: [number, number]) =>
+    t('lists.range', { from: range[0], to: range[1], total });
+
+  if (cards)
+    return (
+      <CardList<R>
+        rowKey={props.rowKey}
+        columns={props.columns}
+        data={props.data}
+        loading={props.loading}
+        label={props.label}
+        page={props.page}
+        pageSize={props.limit}
+        total={props.total}
+        pageSizeOptions={PAGE_SIZES}
+        onPage={(page, size) => (size !== props.limit ? props.onLimit(size) : props.onPage(page))}
+        showTotal={showTotal}
+        quickJumper={props.quickJumper}
+        sort={{
+          value: props.sort,
+          onChange: props.onSort,
+          fields: props.columns.flatMap((c) =>
+            c.sortField && typeof c.title === 'string' ? [{ field: c.sortField, title: c.title }] : [],
+          ),
+        }}
+      />
+    );
+
   return (
     <Table<R>
       rowKey={props.rowKey}
@@ -76,7 +107,7 @@ export function ListTable<R extends object>(props: Props<R>) {
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZES.map(String),
         showQuickJumper: props.quickJumper ?? false,
-        showTotal: (total, range) => t('lists.range', { from: range[0], to: range[1], total }),
+        showTotal,
       }}
     />
   );

@@ -17,7 +17,12 @@ export function PersonCell({ person, link = true }: { person: PersonRef | null; 
   const name = link ? <Link to={`/profile/${person.id}`}>{person.name}</Link> : person.name;
   return (
     <Flex gap={8} align="center" style={{ minWidth: 140 }}>
-      <Avatar size="small" src={person.photo?.small} style={{ backgroundColor: '#0f766e', flex: 'none' }}>
+      <Avatar
+        size="small"
+        src={person.photo?.small}
+        alt=""
+        style={{ backgroundColor: '#0f766e', flex: 'none' }}
+      >
         {initials(person.name)}
       </Avatar>
       <Flex vertical style={{ lineHeight: 1.2 }}>

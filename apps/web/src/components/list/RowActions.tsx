@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMenuFocus } from '../../lib/menu-focus';
 
 export type RowAction = 'edit' | 'delete' | 'submit' | 'approve' | 'reject' | 'cancel' | 'done';
 
@@ -20,9 +21,11 @@ export function RowActions({
   label: string;
 }) {
   const { t } = useTranslation();
+  const { dropdown, trigger } = useMenuFocus();
   return (
     <Dropdown
       trigger={['click']}
+      {...dropdown}
       menu={{
         items: actions.map((a) => ({
           key: a,
@@ -30,10 +33,15 @@ export function RowActions({
           disabled: !enabled.includes(a),
           danger: a === 'delete' || a === 'reject' || a === 'cancel',
         })),
-        onClick: ({ key }) => onAction(key as RowAction),
+        onClick: ({ key, domEvent }) => {
+          // Picked with Enter, the key's press would go on to the dialog the action opens (its
+          // close button has the focus by then) and close it again.
+          domEvent.preventDefault();
+          onAction(key as RowAction);
+        },
       }}
     >
-      <Button size="small" aria-label={label}>
+      <Button size="small" aria-label={label} ref={trigger}>
         {t('common.actions')} <DownOutlined />
       </Button>
     </Dropdown>

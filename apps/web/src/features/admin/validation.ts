@@ -1,4 +1,6 @@
 import { ADMIN_MESSAGES, type AdminMessageId } from '@hr/contracts/admin';
+import { GROUP_MESSAGES } from '@hr/contracts/employee-search';
+import { defineMessages } from '@hr/contracts/messages';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/http';
@@ -8,6 +10,8 @@ import { reportError } from '../../lib/notify';
 const idByText = new Map<string, AdminMessageId>(
   (Object.entries(ADMIN_MESSAGES) as [AdminMessageId, string][]).map(([id, text]) => [text, id]),
 );
+// The group tree's texts (its form and the server's field errors) by their keys.
+defineMessages('organisation.groups.validation', GROUP_MESSAGES);
 
 /**
  * A field error of the administration forms in the current language: by its

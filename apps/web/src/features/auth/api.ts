@@ -2,7 +2,7 @@ import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-import { adoptSavedLanguage } from '../../lib/language-choice';
+import { saveLanguageIfNew } from '../../lib/language-choice';
 import { queryClient } from '../../lib/query';
 import { endSession, getSession, resumeStoredSession, startSession, useSession } from '../../lib/session';
 
@@ -27,7 +27,7 @@ export function useMe() {
     queryKey: [...authKeys.me, session?.token],
     queryFn: async () => {
       const me = await api.get<MeResponse>('me');
-      adoptSavedLanguage(me.user.language);
+      saveLanguageIfNew(me.user.language);
       return me;
     },
     enabled: Boolean(session),

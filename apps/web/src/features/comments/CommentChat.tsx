@@ -1,12 +1,13 @@
-import { commentBody } from '@hr/contracts/kpi';
+import { type Comment, commentBody } from '@hr/contracts/kpi';
 import { COMMENT_MAX } from '@hr/contracts/limits';
 import { NOTICES } from '@hr/contracts/messages';
 import { Avatar, Button, Empty, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
 import { applyServerErrors, zodRules } from '../../lib/forms';
 import { toastSuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { type CommentThread, useComments, useLiveComments, usePostComment } from './use-comments';
 import './comments.css';
 
@@ -19,6 +20,34 @@ function initials(name: string) {
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase() ?? '')
     .join('');
+}
+
+/**
+ * The text a screen reader announces when a message arrives in an open chat:
+ * its author and text. The messages there when the chat opens are not
+ * announced (they are read in the list), nor the user's own (a toast says it
+ * was sent).
+ */
+function useNewMessageAnnouncement(messages: Comment[] | undefined, open: boolean, me: number | undefined) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const newestSeen = useRef<number | null>(null);
+  useEffect(() => {
+    if (!open) {
+      newestSeen.current = null;
+      setText('');
+      return;
+    }
+    if (!messages) return;
+    const newest = messages.at(-1);
+    const before = newestSeen.current;
+    newestSeen.current = newest?.id ?? 0;
+    if (before === null || !newest || newest.id <= before) return;
+    const arrived = messages.filter((m) => m.id > before && m.employee.id !== me);
+    if (arrived.length === 0) return;
+    setText(arrived.map((m) => t('a11y.newMessage', { name: m.employee.name, text: m.comment })).join(' '));
+  }, [messages, open, me, t]);
+  return text;
 }
 
 /**
@@ -50,6 +79,8 @@ export function CommentChat({
   useLiveComments(thread, open);
   const end = useRef<HTMLDivElement>(null);
   const count = list.data?.length ?? 0;
+  const me = useSession()?.employee_id;
+  const announcement = useNewMessageAnnouncement(list.data, open, me);
 
   useEffect(() => {
     if (open && count > 0) end.current?.scrollIntoView?.({ block: 'end' });
@@ -75,10 +106,14 @@ export function CommentChat({
     >
       {title ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          {title}
+          <bdi>{title}</bdi>
         </Typography.Paragraph>
       ) : null}
-      <section className="comment-chat__messages" aria-label={t('comments.messages')} aria-live="polite">
+      {/* Only a message that arrives while the chat is open is read out, not the whole thread. */}
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <section className="comment-chat__messages" aria-label={t('comments.messages')}>
         {list.isPending ? (
           <Skeleton active />
         ) : count === 0 ? (
@@ -87,7 +122,7 @@ export function CommentChat({
           <ol className="comment-chat__list">
             {list.data!.map((c) => (
               <li key={c.id} className="comment-chat__item">
-                <Avatar src={c.employee.photo?.small} size={32}>
+                <Avatar src={c.employee.photo?.small} alt="" size={32}>
                   {initials(c.employee.name)}
                 </Avatar>
                 <div>
@@ -97,7 +132,10 @@ export function CommentChat({
                       <bdi>{formatDateTime(c.sentAt)}</bdi>
                     </Typography.Text>
                   </Flex>
-                  <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                  <Typography.Paragraph
+                    className="comment-chat__text"
+                    style={{ margin: 0, whiteSpace: 'pre-wrap' }}
+                  >
                     {c.comment}
                   </Typography.Paragraph>
                 </div>

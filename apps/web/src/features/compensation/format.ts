@@ -1,21 +1,14 @@
 import { PAY_CURRENCY } from '@hr/contracts/compensation';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format';
 
 /**
  * Amounts in a language: its grouping and decimal marks, with the
  * currency's code, in the digits the dates are shown in.
  */
 export function moneyFormat(language: string): (amount: string | number) => string {
-  const money = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: PAY_CURRENCY,
-    currencyDisplay: 'code',
-    numberingSystem: 'latn',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return (amount) => money.format(Number(amount));
+  return (amount) => formatMoney(amount, PAY_CURRENCY, language);
 }
 
 /** Amounts in the reader's language. */

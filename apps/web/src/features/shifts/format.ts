@@ -1,12 +1,6 @@
 import { endsNextDay, WEEKDAYS } from '@hr/contracts/shifts';
 import { useTranslation } from 'react-i18next';
-
-/** A day of the week (0 Sunday .. 6 Saturday) in a language: 1 January 2023 was a Sunday. */
-export function weekdayName(day: number, language: string, width: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2023, 0, 1 + day)),
-  );
-}
+import { weekdayName } from '../../lib/format';
 
 /** How shifts read in the user's language: their hours and their days off. */
 export function useShiftText() {

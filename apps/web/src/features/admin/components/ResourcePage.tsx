@@ -20,12 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { useDebounced } from '../../../components/employee-search/use-debounced';
+import { CardList, useCardLayout } from '../../../components/list/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import type { Query } from '../../../lib/http';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { type Resource, useAdminList, useAdminMutations } from '../api';
 import { adminRules, applyAdminErrors } from '../validation';
+import { NameTranslationsFields } from './NameTranslationsFields';
 import '../admin.css';
 
 /** SPEC.md §2: lists sort by id, newest first, unless a screen says otherwise. */
@@ -57,6 +59,11 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
    * them in its own locale file (`shifts.admin`).
    */
   texts?: string;
+  /**
+   * The kind keeps its name in the portal's other languages (`name_translations`,
+   * at most 60 or 100 characters like the name): the form edits them under the name.
+   */
+  translatedName?: 60 | 100;
 }
 
 type ScreenText = 'title' | 'subtitle' | 'add' | 'searchPlaceholder' | 'empty' | 'createTitle' | 'editTitle';
@@ -99,6 +106,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
   const rules = adminRules(props.schema);
+  const cards = useCardLayout();
 
   const filterKey = JSON.stringify(filterQuery);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts from the first page
@@ -112,8 +120,12 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
 
   const open = (row: Row | 'new') => {
     form.resetFields();
+    const values = row === 'new' ? props.emptyValues : props.toValues(row);
+    const names = row === 'new' ? {} : ((row as { name_translations?: object }).name_translations ?? {});
     form.setFieldsValue(
-      (row === 'new' ? props.emptyValues : props.toValues(row)) as Parameters<typeof form.setFieldsValue>[0],
+      (props.translatedName ? { ...values, name_translations: names } : values) as Parameters<
+        typeof form.setFieldsValue
+      >[0],
     );
     setEditing(row);
   };
@@ -125,7 +137,13 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     } catch {
       return;
     }
-    const body = props.toBody({ ...props.emptyValues, ...form.getFieldsValue(true), ...values });
+    const all = { ...props.emptyValues, ...form.getFieldsValue(true), ...values };
+    const body = props.translatedName
+      ? {
+          ...props.toBody(all),
+          name_translations: (all as { name_translations?: object }).name_translations ?? {},
+        }
+      : props.toBody(all);
     try {
       if (editing === 'new') {
         await create.mutateAsync(body);
@@ -253,27 +271,62 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
           </Flex>
           {props.embedded ? add : null}
         </Flex>
-        <Table<Row>
-          rowKey="id"
-          className="admin-table"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          onChange={onChange}
-          scroll={{ x: 'max-content' }}
-          aria-label={title}
-          locale={{ emptyText: text('empty') }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            placement: ['topEnd', 'bottomEnd'],
-            showTotal: (n) => t('admin.common.total', { count: n }),
-          }}
-        />
+        {cards ? (
+          <CardList<Row>
+            rowKey="id"
+            columns={columns}
+            data={list.data?.items}
+            loading={list.isFetching}
+            label={title}
+            empty={text('empty')}
+            page={page}
+            pageSize={limit}
+            total={list.data?.total ?? 0}
+            pageSizeOptions={PAGE_SIZES}
+            onPage={(next, size) => {
+              if (size !== limit) {
+                setLimit(size);
+                setPage(1);
+              } else setPage(next);
+            }}
+            showTotal={(n) => t('admin.common.total', { count: n })}
+            sort={{
+              value: sort,
+              onChange: (next) => {
+                localStorage.setItem(sortKey, next);
+                setSort(next);
+                setPage(1);
+              },
+              fields: props.columns.flatMap((c) =>
+                c.key && props.sortFields.includes(String(c.key)) && typeof c.title === 'string'
+                  ? [{ field: String(c.key), title: c.title }]
+                  : [],
+              ),
+            }}
+          />
+        ) : (
+          <Table<Row>
+            rowKey="id"
+            className="admin-table"
+            columns={columns}
+            dataSource={list.data?.items ?? []}
+            loading={list.isFetching}
+            onChange={onChange}
+            scroll={{ x: 'max-content' }}
+            aria-label={title}
+            locale={{ emptyText: text('empty') }}
+            pagination={{
+              current: page,
+              pageSize: limit,
+              total: list.data?.total ?? 0,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              hideOnSinglePage: true,
+              placement: ['topEnd', 'bottomEnd'],
+              showTotal: (n) => t('admin.common.total', { count: n }),
+            }}
+          />
+        )}
       </Card>
       <Modal
         open={editing !== null}
@@ -296,6 +349,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
           onKeyDownCapture={keepEnterInPickers}
         >
           {props.fields(rules)}
+          {props.translatedName && <NameTranslationsFields maxLength={props.translatedName} />}
           {/* Enter in a field saves. */}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Form>

@@ -1,8 +1,8 @@
 import { type Company, companyCreate } from '@hr/contracts/admin';
 import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { weekdayName } from '../../../lib/format';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface CompanyValues {
@@ -16,7 +16,7 @@ interface CompanyValues {
 const EMPTY: CompanyValues = { name: '', code: '', address: '', weekly_off_day: 5, enabled: true };
 
 /** The name of a day of the week in the current language (0 Sunday). */
-const dayName = (day: number) => dayjs().day(day).format('dddd');
+const dayName = (day: number) => weekdayName(day);
 
 /** Administration > Company: the companies of the group, their offices and people. */
 export function Component() {

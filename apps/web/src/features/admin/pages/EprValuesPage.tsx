@@ -287,6 +287,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<EprValue, ValueValues>
+        translatedName={100}
         resource="eprValues"
         texts="reference.eprValues"
         sortFields={EPR_VALUE_SORT_FIELDS}

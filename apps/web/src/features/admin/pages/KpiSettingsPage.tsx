@@ -118,6 +118,7 @@ function KpiPerspectives() {
   const { t } = useTranslation();
   return (
     <ResourcePage<KpiPerspective, PerspectiveValues>
+      translatedName={60}
       resource="kpiPerspectives"
       embedded
       sortFields={KPI_PERSPECTIVE_SORT_FIELDS}

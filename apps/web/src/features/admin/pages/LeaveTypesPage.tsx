@@ -37,6 +37,7 @@ function LeaveTypes() {
   const { t } = useTranslation();
   return (
     <ResourcePage<LeaveType, TypeValues>
+      translatedName={60}
       resource="leaveTypes"
       embedded
       sortFields={LEAVE_TYPE_SORT_FIELDS}

@@ -22,6 +22,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<RemoteWorkTypeItem, TypeValues>
+        translatedName={60}
         resource="remoteWorkTypes"
         texts="reference.remoteWorkTypes"
         sortFields={REMOTE_WORK_TYPE_SORT_FIELDS}

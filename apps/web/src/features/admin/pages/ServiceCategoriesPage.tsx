@@ -87,6 +87,7 @@ function ServiceCategories() {
   const { t } = useTranslation();
   return (
     <ResourcePage<ServiceCategoryItem, CategoryValues>
+      translatedName={100}
       resource="serviceCategories"
       texts="reference.serviceCategories"
       embedded
@@ -169,6 +170,7 @@ function NocTypes() {
   const { t } = useTranslation();
   return (
     <ResourcePage<NocTypeItem, NocTypeValues>
+      translatedName={100}
       resource="nocTypes"
       texts="reference.nocTypes"
       embedded

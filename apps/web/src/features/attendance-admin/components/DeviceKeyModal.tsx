@@ -56,7 +56,11 @@ export function DeviceKeyModal({ device, onClose }: { device: DeviceWithKey | nu
             </Flex>
           </div>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('attendanceAdmin.key.how', { path: PUNCHES_PATH, header: 'X-Device-Key', code: device.code })}
+            {t('attendanceAdmin.key.how', {
+              path: PUNCHES_PATH,
+              header: DEVICE_KEY_HEADER,
+              code: device.code,
+            })}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             <code dir="ltr">

@@ -1,6 +1,5 @@
 import type { AttendanceDay, AttendanceTotals } from '@hr/contracts/attendance';
 import { Typography, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useId, useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import {
@@ -16,7 +15,8 @@ import {
 import { DayLegend } from '../../../components/attendance/DayLegend';
 import { dayText } from '../../../components/attendance/DayStatusTags';
 import { DAY_COLOURS, DAY_KINDS } from '../../../components/attendance/day-status';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDayMonth } from '../../../lib/dates';
+import { weekdayOf } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
 import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { type ChartPoint, chartPoints, kindsIn, worstLateDay } from '../chart-data';
@@ -51,7 +51,7 @@ export default function AttendanceChart({
   const worst = worstLateDay(points);
 
   const axisTick = { fill: token.colorTextSecondary, fontSize: 12 };
-  const tickDate = (date: string) => dayjs(date).format('DD-MM');
+  const tickDate = (date: string) => formatDayMonth(date);
 
   const tooltip = ({ active, payload }: TooltipContentProps) => {
     const point = active ? (payload?.[0]?.payload as ChartPoint | undefined) : undefined;
@@ -60,7 +60,7 @@ export default function AttendanceChart({
     return (
       <div className="attendance-chart__tooltip" dir={rtl ? 'rtl' : 'ltr'}>
         <strong>
-          <bdi>{formatDate(day.date)}</bdi> · {dayjs(day.date).format('dddd')}
+          <bdi>{formatDate(day.date)}</bdi> · {weekdayOf(day.date)}
         </strong>
         <div>{dayText(t, day)}</div>
         {day.punch_in ? (
@@ -114,7 +114,8 @@ export default function AttendanceChart({
             {' '}
             <Trans
               i18nKey="attendance.chart.worst"
-              values={{ date: formatDate(worst.date), minutes: worst.lateMinutes }}
+              count={worst.lateMinutes}
+              values={{ date: formatDate(worst.date), count: worst.lateMinutes }}
               components={{ d: <bdi /> }}
             />
           </>

@@ -1,10 +1,10 @@
 import type { AttendanceDay } from '@hr/contracts/attendance';
 import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DayStatusTags } from '../../../components/attendance/DayStatusTags';
 import { formatDate, formatTime } from '../../../lib/dates';
+import { weekdayOf } from '../../../lib/format';
 
 /**
  * The days of the report (SPEC.md §3 attendance row), one row a day and not
@@ -30,7 +30,7 @@ export function DaysTable({
         <Flex vertical>
           <bdi>{formatDate(day.date)}</bdi>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {dayjs(day.date).format('dddd')}
+            {weekdayOf(day.date)}
           </Typography.Text>
         </Flex>
       ),

@@ -4,6 +4,7 @@ import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { formatDate } from '../../../lib/dates';
+import { formatNumber } from '../../../lib/format';
 import type { DayRange } from '../range';
 
 /** The totals of a range, in the order of the summary's columns. */
@@ -60,7 +61,7 @@ export function ReportHeader({
       {totals ? (
         <Flex wrap gap={24} className="attendance-totals" role="group" aria-label={t('attendance.totals')}>
           {TOTAL_KEYS.map((key) => (
-            <Statistic key={key} title={t(`attendance.columns.${key}`)} value={totals[key]} />
+            <Statistic key={key} title={t(`attendance.columns.${key}`)} value={formatNumber(totals[key])} />
           ))}
         </Flex>
       ) : null}

@@ -1,10 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { signInForm } from '@hr/contracts/auth';
-import { Alert, Button, Checkbox, Flex, Form, Input, List, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { zodRules } from '../../../lib/forms';
+import { lazyZodRules } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
 import { useLogin, usePublicConfig } from '../api';
@@ -15,7 +14,8 @@ interface SignInValues {
   remember: boolean;
 }
 
-const rules = zodRules(signInForm);
+// The form's schema (and zod with it) loads at the first check: the first page stays light.
+const rules = lazyZodRules(() => import('@hr/contracts/auth').then((m) => m.signInForm));
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -79,32 +79,26 @@ export function SignInPage() {
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             {t('signin.demoHint', { password: demo[0]?.password })}
           </Typography.Paragraph>
-          <List
-            size="small"
-            bordered
-            dataSource={demo}
-            renderItem={(account) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="use"
-                    size="small"
-                    type="link"
-                    aria-label={t('signin.demoUseLabel', { eid: account.eid })}
-                    onClick={() => form.setFieldsValue({ username: account.eid, password: account.password })}
-                  >
-                    {t('signin.demoUse')}
-                  </Button>,
-                ]}
-              >
+          {/* A plain list: Ant Design's List brings pagination and select into the first page. */}
+          <ul className="demo-accounts__list">
+            {demo.map((account) => (
+              <li key={account.eid} className="demo-accounts__item">
                 <Flex gap={8} align="center" wrap>
                   <Typography.Text code>{account.eid}</Typography.Text>
                   <span>{account.name}</span>
                   <Tag>{t(`signin.roles.${roleKey(account.role)}`)}</Tag>
                 </Flex>
-              </List.Item>
-            )}
-          />
+                <Button
+                  size="small"
+                  type="link"
+                  aria-label={t('signin.demoUseLabel', { eid: account.eid })}
+                  onClick={() => form.setFieldsValue({ username: account.eid, password: account.password })}
+                >
+                  {t('signin.demoUse')}
+                </Button>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
     </AuthLayout>

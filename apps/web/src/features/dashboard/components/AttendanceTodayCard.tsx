@@ -97,14 +97,14 @@ export function AttendanceTodayCard({ employeeId, team }: { employeeId: number; 
             <Statistic
               title={t('dashboard.attendance.punchIn')}
               value={todayRow?.punch_in ?? notYet}
-              prefix={<LoginOutlined />}
+              prefix={<LoginOutlined className="flip-rtl" />}
             />
           </Col>
           <Col xs={12} lg={6}>
             <Statistic
               title={t('dashboard.attendance.punchOut')}
               value={todayRow?.punch_out ?? notYet}
-              prefix={<LogoutOutlined />}
+              prefix={<LogoutOutlined className="flip-rtl" />}
             />
           </Col>
           <Col xs={12} lg={6}>
@@ -114,7 +114,7 @@ export function AttendanceTodayCard({ employeeId, team }: { employeeId: number; 
               prefix={<ClockCircleOutlined />}
             />
             <Typography.Text type="secondary">
-              {t('dashboard.attendance.minutesInAll', { minutes: mine.data?.totals.late_minutes ?? 0 })}
+              {t('dashboard.attendance.minutesInAll', { count: mine.data?.totals.late_minutes ?? 0 })}
             </Typography.Text>
           </Col>
           <Col xs={12} lg={6}>

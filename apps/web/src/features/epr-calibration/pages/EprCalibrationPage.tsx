@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime } from '../../../lib/dates';
+import { formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { codeText } from '../../../lib/server-errors';
 import { useCalibrationGrid } from '../api';
@@ -116,7 +117,7 @@ export function Component() {
         <ul className="calibration-totals">
           {stats.map(([title, value]) => (
             <li key={title}>
-              <Statistic title={title} value={value ?? '—'} />
+              <Statistic title={title} value={value === undefined ? '—' : formatNumber(value)} />
             </li>
           ))}
         </ul>

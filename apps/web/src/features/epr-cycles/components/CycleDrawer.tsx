@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/list/StatusTag';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatNumber } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { useCycle, useRelaunchCycle } from '../api';
@@ -75,6 +76,7 @@ function usePeopleColumns(): TableColumnsType<EprCyclePerson> {
           <Avatar
             size="small"
             src={p.employee.photo?.small}
+            alt=""
             style={{ backgroundColor: '#0f766e', flex: 'none' }}
           >
             {initials(p.employee.name)}
@@ -177,7 +179,12 @@ export function CycleDrawer({ id, onClose }: { id: number | null; onClose: () =>
       size="min(900px, 100vw)"
       destroyOnHidden
       extra={
-        <Button icon={<RedoOutlined />} onClick={onRelaunch} loading={relaunch.isPending} disabled={!data}>
+        <Button
+          icon={<RedoOutlined className="flip-rtl" />}
+          onClick={onRelaunch}
+          loading={relaunch.isPending}
+          disabled={!data}
+        >
           {t('eprCycles.relaunch.button')}
         </Button>
       }
@@ -239,7 +246,7 @@ export function CycleDrawer({ id, onClose }: { id: number | null; onClose: () =>
                 <Statistic
                   key={key}
                   title={t(`eprCycles.coverage.${key}`)}
-                  value={value}
+                  value={formatNumber(value)}
                   styles={{ content: { fontSize: 22 } }}
                 />
               ))}

@@ -2,13 +2,14 @@ import type { EprDetail, SectionALine } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
 import { Alert, Button, Card, Flex, InputNumber, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal, formatNumber } from '../../../lib/format';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { useEprChange } from '../api';
 import { EvidenceCell } from './Evidence';
 import { RatingForm } from './RatingForm';
 
-/** Marks and weights always with two decimals. */
-export const two = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));
+/** Marks and weights always with two decimals, in the reader's number format. */
+export const two = (n: number | null | undefined) => formatDecimal(n, 2);
 
 /** The band of a Section A total (0 to 100): the rating labels of SPEC.md §2. */
 export function markLevel(mark: number): 'low' | 'medium' | 'good' | 'excellent' {
@@ -166,7 +167,7 @@ export function SectionA({
                   title: t('epr.a.target'),
                   key: 'target',
                   render: (_, l) => (
-                    <bdi>{`${l.objective_kpi.target} ${l.objective_kpi.target_unit.name}`}</bdi>
+                    <bdi>{`${formatNumber(l.objective_kpi.target)} ${l.objective_kpi.target_unit.name}`}</bdi>
                   ),
                 },
                 { title: t('epr.a.time'), key: 'time', render: (_, l) => l.objective_kpi.time },

@@ -233,9 +233,13 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
               ) : null}
               <Typography.Text>
                 <Typography.Text type="secondary">{t('hrServices.detail.eid')}: </Typography.Text>
-                {employee.eid}
+                <bdi>{employee.eid}</bdi>
               </Typography.Text>
-              {employee.company ? <Typography.Text>{employee.company}</Typography.Text> : null}
+              {employee.company ? (
+                <Typography.Text>
+                  <bdi>{employee.company}</bdi>
+                </Typography.Text>
+              ) : null}
             </Flex>
           </Flex>
           <Flex vertical gap={12} align="flex-end" className="hr-service__side">
@@ -255,7 +259,10 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
         />
       </Card>
       <Card title={t('hrServices.detail.description')} size="small">
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+        <Typography.Paragraph
+          className="hr-service__description"
+          style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}
+        >
           {request.description}
         </Typography.Paragraph>
       </Card>

@@ -36,6 +36,7 @@ import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate } from '../../../lib/dates';
+import { formatDecimal, formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { CommentChat, type CommentThread } from '../../comments';
@@ -54,8 +55,8 @@ import {
 } from '../components/ItemForms';
 import '../kpi.css';
 
-/** Weights and totals always with two decimals. */
-const two = (n: number) => n.toFixed(2);
+/** Weights and totals always with two decimals, in the reader's number format. */
+const two = (n: number) => formatDecimal(n, 2);
 const active = (item: { status: { id: number } }) => item.status.id === KPI_ITEM_STATUS.active;
 const sum = (items: { weight: number; status: { id: number } }[]) =>
   items.filter(active).reduce((s, i) => s + i.weight, 0);
@@ -134,12 +135,12 @@ export function Component() {
     {
       title: t('kpi.kpiColumns.target'),
       key: 'target',
-      render: (_: unknown, k: ObjectiveKpi) => <bdi>{`${k.target} ${k.target_unit.name}`}</bdi>,
+      render: (_: unknown, k: ObjectiveKpi) => <bdi>{`${formatNumber(k.target)} ${k.target_unit.name}`}</bdi>,
     },
     {
       title: t('kpi.kpiColumns.budget'),
       key: 'budget',
-      render: (_: unknown, k: ObjectiveKpi) => k.budget ?? '—',
+      render: (_: unknown, k: ObjectiveKpi) => (k.budget === null ? '—' : formatNumber(k.budget)),
     },
     {
       title: t('kpi.kpiColumns.initiative'),

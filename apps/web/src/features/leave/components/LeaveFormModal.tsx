@@ -151,7 +151,7 @@ export function LeaveFormModal({
           extra={
             balance ? (
               <Typography.Text type="secondary">
-                {t('leave.form.balanceLeft', { remaining: balance.remaining, days: balance.days })}
+                {t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })}
               </Typography.Text>
             ) : null
           }

@@ -9,6 +9,7 @@ import { DayLegend } from '../../../components/attendance/DayLegend';
 import { DAY_ICONS, dayText } from '../../../components/attendance/DayStatusTags';
 import { DAY_COLOURS, holidayNames, mainKind } from '../../../components/attendance/day-status';
 import { formatDate } from '../../../lib/dates';
+import { formatMonth, weekdayOf } from '../../../lib/format';
 import { api } from '../../../lib/http';
 import { isRtl } from '../../../lib/i18n';
 import './attendance-calendar.css';
@@ -56,7 +57,7 @@ export function AttendanceCalendarCard({ employeeId }: { employeeId: number }) {
 
   /** A day in words: the date (kept left to right in Arabic), its weekday, what it was, the holiday, the punches. */
   const details = (date: string, day: AttendanceDay | undefined): ReactNode => {
-    const parts = [dayjs(date).format('dddd')];
+    const parts = [weekdayOf(date)];
     if (day) parts.push(dayText(t, day));
     const names = holidays.get(date);
     if (names) parts.push(names.join(', '));
@@ -133,8 +134,7 @@ export function AttendanceCalendarCard({ employeeId }: { employeeId: number }) {
                   onClick={() => goTo(month.subtract(1, 'month'))}
                 />
                 <Typography.Text strong aria-live="polite">
-                  {/* A fresh day.js takes the language now chosen (the state's keeps the one it was made in). */}
-                  {dayjs(`${key}-01`).format('MMMM YYYY')}
+                  {formatMonth(key)}
                 </Typography.Text>
                 <Button
                   type="text"

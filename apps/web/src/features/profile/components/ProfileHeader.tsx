@@ -166,7 +166,7 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
         </Tooltip>
       ) : null}
       {profile.permissions.impersonate ? (
-        <Button icon={<LoginOutlined />} onClick={() => void impersonate()}>
+        <Button icon={<LoginOutlined className="flip-rtl" />} onClick={() => void impersonate()}>
           {t('profile.admin.signInAs')}
         </Button>
       ) : null}

@@ -119,8 +119,8 @@ export function ActivityTab({ employeeId }: { employeeId: number }) {
           <Flex justify="space-between" align="center" wrap gap={8}>
             <Typography.Text type="secondary">
               {t('profile.activity.onMap', {
-                count: data?.items.filter((a) => a.latitude !== null).length ?? 0,
-                total: data?.total ?? 0,
+                shown: data?.items.filter((a) => a.latitude !== null).length ?? 0,
+                count: data?.total ?? 0,
               })}
             </Typography.Text>
             <Pagination

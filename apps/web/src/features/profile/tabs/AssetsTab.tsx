@@ -88,7 +88,7 @@ export function AssetsTab({ profile }: { profile: FullProfile }) {
                       <Button
                         type="text"
                         danger
-                        icon={<RollbackOutlined />}
+                        icon={<RollbackOutlined className="flip-rtl" />}
                         aria-label={`${t('profile.admin.returnAsset')} ${a.name}`}
                         onClick={() => void remove(a)}
                       />

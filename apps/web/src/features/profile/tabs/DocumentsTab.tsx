@@ -17,17 +17,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatTimestamp } from '../../../lib/dates';
+import { formatFileSize } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/forms';
 import { translateValidation } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { downloadDocument, readAsDataUrl, useDocumentUpload, useSectionSave } from '../api';
 
-/** A size as people read it: 1.2 MB, 840 KB. */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+/** A size as people read it in their language: 1.2 MB, 840 kB (1,2 Mo, 840 ko). */
+export const fileSize = (bytes: number): string => formatFileSize(bytes);
 
 const nameRule = (t: (k: 'validation.nameRequired') => string) => ({
   validator: async (_: unknown, value: string | undefined) => {

