@@ -316,10 +316,10 @@ for (const lang of ['en', 'ar'] as const) {
         .click();
       const chat = dialog(page, t('comments.title'));
       await expect(chat.getByRole('textbox')).toBeVisible({ timeout: LOAD });
-      const announcer = chat.getByRole('status');
       await expect(chat.getByText(sheet.comment)).toBeVisible();
-      await expect(announcer).toHaveText('');
       await expectNoAxeViolations(page, { context: `KPI sheet: chat (${lang})`, include: '[role="dialog"]' });
+      const announcer = chat.getByRole('status');
+      await expect(announcer).toHaveText('');
       const arrived = unique('Shall we meet on Monday?');
       await lm.post(`kpis/objectives/${sheet.objectiveId}/comments`, { comment: arrived });
       await expect(chat.getByText(arrived)).toBeVisible({ timeout: LOAD });

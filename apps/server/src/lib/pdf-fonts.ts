@@ -193,6 +193,17 @@ export interface TextRun {
 export type Direction = 'ltr' | 'rtl';
 
 /**
+ * The direction of a value that stands alone (a name, an address, an amount
+ * with its unit, a date range): its first strong character's, as a `<bdi>`
+ * on the web orders it; left to right when it has none (numbers, dates). Set
+ * in it, "Meghna Digital Ltd." keeps its full stop after "Ltd" on an Arabic
+ * page, and "15.00 %" its number first.
+ */
+export function directionOf(value: string): Direction {
+  return bidi.getEmbeddingLevels(value).paragraphs[0]?.level === 1 ? 'rtl' : 'ltr';
+}
+
+/**
  * A paragraph (left to right unless `direction` says otherwise) cut into
  * runs of one font and direction, in visual order (the bidirectional
  * algorithm's rule L2). Right-to-left runs of an Arabic font keep their

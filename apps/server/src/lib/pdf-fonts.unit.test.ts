@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { textRuns, unwrapWoff } from './pdf-fonts';
+import { directionOf, textRuns, unwrapWoff } from './pdf-fonts';
 
 const family = (run: { face: { name: string } }) => run.face.name.replace(/-\d+-normal$/, '');
 const shape = (text: string, bold = false) =>
@@ -64,6 +64,23 @@ describe('right-to-left paragraphs (an Arabic document)', () => {
     expect(opening.text).toBe(')');
     // Runs know where they start as written, so they can be drawn in reading order.
     expect([...runs].sort((a, b) => a.start - b.start)[0]!.text.trim()).toBe('محمد');
+  });
+
+  it('a value alone on a line takes the direction of its first strong character', () => {
+    expect(directionOf('Meghna Digital Ltd.')).toBe('ltr');
+    expect(directionOf('محمد عبد الله (Admin)')).toBe('rtl');
+    expect(directionOf('6.00 عدد')).toBe('rtl');
+    // Numbers, dates and ranges have no strong character: they read left to right.
+    expect(directionOf('15.00 %')).toBe('ltr');
+    expect(directionOf('01-01-2026 – 31-12-2026')).toBe('ltr');
+    // Set in its own direction, the full stop stays after "Ltd" (rightmost), not before "Meghna".
+    const company = textRuns('Meghna Digital Ltd.', false, directionOf('Meghna Digital Ltd.'));
+    expect(company.map((r) => r.text).join('')).toBe('Meghna Digital Ltd.');
+    expect(
+      textRuns('Meghna Digital Ltd.', false, 'rtl')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe('.Meghna Digital Ltd');
   });
 });
 

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import PDFDocument from 'pdfkit';
 import { type DocumentTexts, documentTexts } from '../../lib/document-texts';
 import { domainError } from '../../lib/errors';
-import { writeText } from '../../lib/pdf-fonts';
+import { directionOf, writeText } from '../../lib/pdf-fonts';
 
 /**
  * A completed performance review as a PDF: the header (people, sheet,
@@ -56,6 +56,15 @@ interface Style {
   bold?: boolean;
   color?: string;
   align?: Align;
+  /**
+   * A value that stands alone (an amount with its unit, a date range): set in
+   * its own direction (its first strong character's, left to right when it
+   * has none), so on an Arabic page "15.00 %" keeps its number first and a
+   * range its start date first.
+   */
+  value?: boolean;
+  /** One line, never broken: a number is not cut inside (its column is wide enough for it). */
+  nowrap?: boolean;
 }
 interface Cell extends Style {
   text: string;
@@ -89,6 +98,13 @@ interface Placed {
 }
 
 const num = (value: number | null): string => (value === null ? '–' : roundTwo(value).toFixed(2));
+/** A number cell: one value read left to right, on one line. */
+const figure = (value: number | null, style: Style = {}): Cell => ({
+  text: num(value),
+  value: true,
+  nowrap: true,
+  ...style,
+});
 const text = (value: string | null): string => (value?.trim() ? value.trim() : '–');
 const range = (from: string, to: string) => `${toDmy(from)} – ${toDmy(to)}`;
 const mirrored: Record<Align, Align> = { left: 'right', right: 'left', center: 'center' };
@@ -176,13 +192,14 @@ class Layout {
       height: room,
       align: this.rtl ? mirrored[align] : align,
       lineGap: LINE_GAP,
-      direction: this.rtl ? 'rtl' : 'ltr',
+      direction: style.value ? directionOf(value) : this.rtl ? 'rtl' : 'ltr',
+      ...(style.nowrap ? { lineBreak: false } : {}),
     });
   }
 
   /** The height a text takes at a width, as `write` sets it. */
   measure(value: string, width: number, style: Style): number {
-    const key = `${style.size ?? 9}|${style.bold ? 1 : 0}|${width.toFixed(2)}|${value}`;
+    const key = `${style.size ?? 9}|${style.bold ? 1 : 0}|${style.value ? 1 : 0}|${style.nowrap ? 1 : 0}|${width.toFixed(2)}|${value}`;
     let height = this.heights.get(key);
     if (height === undefined) {
       this.write(this.scratch, value, 0, 0, width, { ...style, align: 'left' }, 99_000);
@@ -385,7 +402,7 @@ class Layout {
         MARGIN.left,
         41,
         WIDTH,
-        { ...small, align: 'right' },
+        { ...small, align: 'right', value: true },
         14,
       );
       this.doc
@@ -473,7 +490,7 @@ function header(l: Layout, r: EprDetail) {
           label(t('epr.type')),
           { text: x.type(r.type) },
           label(t('epr.period')),
-          { text: range(r.from_date, r.to_date) },
+          { text: range(r.from_date, r.to_date), value: true },
         ],
       },
       {
@@ -481,7 +498,7 @@ function header(l: Layout, r: EprDetail) {
           label(t('epr.kpiSheet')),
           { text: `${r.kpi.name} (${x.kpiType(r.kpi.type)})` },
           label(t('epr.kpiPeriod')),
-          { text: range(r.kpi.from, r.kpi.to) },
+          { text: range(r.kpi.from, r.kpi.to), value: true },
         ],
       },
     ],
@@ -494,15 +511,17 @@ function sectionA(l: Layout, r: EprDetail) {
   const a = r.section_a;
   const right = 'right' as const;
   const columns: Column[] = [
-    { header: t('epr.a.kpi'), width: 108 },
+    // The target and actual columns hold a 9-digit number with 2 decimals on one line (59 pt at 9 pt,
+    // with the padding 67), the others "100.00" (28 pt) and the header's "Achievement " (51 pt at 7.5 pt).
+    { header: t('epr.a.kpi'), width: 75 },
     { header: t('epr.a.weight'), width: 38, align: right },
-    { header: t('epr.a.target'), width: 64, align: right },
-    { header: t('epr.a.actual'), width: 42, align: right },
-    { header: t('epr.a.achievement'), width: 58, align: right },
+    { header: t('epr.a.target'), width: 68, align: right },
+    { header: t('epr.a.actual'), width: 68, align: right },
+    { header: t('epr.a.achievement'), width: 60, align: right },
     { header: t('epr.a.mark'), width: 38, align: right },
-    { header: t('epr.a.lmActual'), width: 44, align: right },
-    { header: t('epr.a.lmAchievement'), width: 66, align: right },
-    { header: t('epr.a.lmMark'), width: 40, align: right },
+    { header: t('epr.a.lmActual'), width: 68, align: right },
+    { header: t('epr.a.lmAchievement'), width: 60, align: right },
+    { header: t('epr.a.lmMark'), width: 38, align: right },
   ];
   const rows: Row[] = [];
   for (const o of a.objectives) {
@@ -526,14 +545,14 @@ function sectionA(l: Layout, r: EprDetail) {
       rows.push({
         cells: [
           { text: k.name },
-          { text: num(k.weight) },
-          { text: `${num(k.target)} ${k.target_unit.name}` },
-          { text: num(line.actual) },
-          { text: num(line.achievement) },
-          { text: num(line.mark) },
-          { text: num(line.lm_actual) },
-          { text: num(line.lm_achievement) },
-          { text: num(line.lm_mark) },
+          figure(k.weight),
+          { text: `${num(k.target)} ${k.target_unit.name}`, value: true },
+          figure(line.actual),
+          figure(line.achievement),
+          figure(line.mark),
+          figure(line.lm_actual),
+          figure(line.lm_achievement),
+          figure(line.lm_mark),
         ],
       });
     }
@@ -547,9 +566,9 @@ function sectionA(l: Layout, r: EprDetail) {
           span: 5,
           align: right,
         },
-        { text: num(total?.mark ?? null), bold: true },
+        figure(total?.mark ?? null, { bold: true }),
         { text: '', span: 2 },
-        { text: num(total?.lm_mark ?? null), bold: true },
+        figure(total?.lm_mark ?? null, { bold: true }),
       ],
     });
   }
@@ -558,9 +577,9 @@ function sectionA(l: Layout, r: EprDetail) {
     fill: COLOR.head,
     cells: [
       { text: t('epr.a.totalMark'), bold: true, span: 5, align: right },
-      { text: num(a.total_mark), bold: true },
+      figure(a.total_mark, { bold: true }),
       { text: t('epr.a.lmTotal'), bold: true, span: 2, align: right },
-      { text: num(a.total_lm_mark), bold: true },
+      figure(a.total_lm_mark, { bold: true }),
     ],
   });
   l.table(columns, rows, { title: { text: t('epr.a.title'), level: 'section' } });

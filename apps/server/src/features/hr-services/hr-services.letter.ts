@@ -8,7 +8,7 @@ import { serviceRequests } from '../../db/schema';
 import { employeeLanguage } from '../../lib/document-language';
 import { DOCUMENT_TEXTS, type DocumentTextKey, documentTexts } from '../../lib/document-texts';
 import { inLanguage } from '../../lib/language';
-import { type WriteOptions, writeText } from '../../lib/pdf-fonts';
+import { directionOf, type WriteOptions, writeText } from '../../lib/pdf-fonts';
 import { serviceRepository as repo } from './hr-services.repository';
 
 export type LetterFacts = NonNullable<Awaited<ReturnType<typeof repo.letterFacts>>>;
@@ -83,8 +83,18 @@ export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'
     const x = options.x ?? 70;
     const w = options.width ?? width;
     const align = options.align === 'right' ? 'left' : options.align === 'center' ? 'center' : 'right';
-    return writeText(doc, text, { ...options, x: doc.page.width - x - w, width: w, align, direction: 'rtl' });
+    const direction = options.direction ?? 'rtl';
+    return writeText(doc, text, { ...options, x: doc.page.width - x - w, width: w, align, direction });
   };
+  /**
+   * A value alone on its line (the company's name and address, the signer's
+   * name and title, a field's value): set in its own direction (its first
+   * strong character's), as values inside sentences are isolated, so on an
+   * Arabic page "Meghna Digital Ltd." keeps its full stop after "Ltd". It
+   * stays on the side where the letter's lines start.
+   */
+  const writeValue = (text: string, options: WriteOptions) =>
+    write(text, { align: 'left', ...options, direction: directionOf(text) });
   const lower = (s: string) => s.toLocaleLowerCase(language);
   /** A sentence that opens with the company's stand-in ("the company") starts with a capital. */
   const sentence = (s: string) =>
@@ -97,9 +107,9 @@ export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'
 
   // Letterhead.
   doc.fillColor('#1f3864');
-  write(company, { size: 18, bold: true, align: 'left' });
+  writeValue(company, { size: 18, bold: true, align: 'left' });
   doc.fillColor('#555555');
-  if (f.companyAddress) write(f.companyAddress, { size: 9 });
+  if (f.companyAddress) writeValue(f.companyAddress, { size: 9 });
   write(t('letter.hr'), { size: 9 });
   const lineY = doc.y + 6;
   doc
@@ -172,7 +182,7 @@ export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'
       const y = doc.y;
       write(t('letter.label', { label: t(label) }), { size: 10.5, bold: true, x: 90, y, width: 130 });
       const labelBottom = doc.y;
-      write(value, { size: 10.5, x: 225, y, width: width - 155 });
+      writeValue(value, { size: 10.5, x: 225, y, width: width - 155 });
       doc.y = Math.max(doc.y, labelBottom);
       doc.moveDown(0.3);
     }
@@ -188,8 +198,8 @@ export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'
   doc.moveDown(1);
   write(t('letter.sincerely'), { size: 11, x: 70, y: doc.y, width });
   doc.moveDown(2.5);
-  write(f.issuerName ?? t('letter.hr'), { size: 11, bold: true, width });
-  write(f.issuerDesignation ?? t('letter.issuerDesignation'), { size: 10.5, width });
+  writeValue(f.issuerName ?? t('letter.hr'), { size: 11, bold: true, width });
+  writeValue(f.issuerDesignation ?? t('letter.issuerDesignation'), { size: 10.5, width });
   write(t('letter.companyHr', { company }), { size: 10.5, width });
 
   doc.fillColor('#777777');
