@@ -291,8 +291,15 @@ export interface WriteOptions extends PDFKit.Mixins.TextOptions {
   bold?: boolean;
   x?: number;
   y?: number;
-  /** The paragraph's base direction; a right-to-left one is laid out by `writeRightToLeft`. */
+  /** The paragraph's base direction; a right-to-left one is laid out by `writeLines`. */
   direction?: Direction;
+  /**
+   * The document's direction, when it differs (a value set in its own
+   * direction on an Arabic page): its script sets the least height and the
+   * ascent of every line, so the value shares its baseline with the page's
+   * texts beside it.
+   */
+  pageDirection?: Direction;
 }
 
 /**
@@ -303,9 +310,10 @@ export interface WriteOptions extends PDFKit.Mixins.TextOptions {
  * pdfkit would align and wrap each font's run on its own.
  */
 export function writeText(doc: PDFKit.PDFDocument, text: string, options: WriteOptions): PDFKit.PDFDocument {
-  const { size, bold, x, y, direction = 'ltr', ...textOptions } = options;
+  const { size, bold, x, y, direction = 'ltr', pageDirection = direction, ...textOptions } = options;
   const runs = textRuns(text, bold, direction);
-  if (direction === 'rtl' || runs.length > 1) return writeLines(doc, text, options);
+  if (direction === 'rtl' || pageDirection === 'rtl' || runs.length > 1)
+    return writeLines(doc, text, options);
   const run = runs[0] ?? { text: '', face: catalog(bold ? 700 : 400)[0]!, rtl: false, start: 0 };
   useFace(doc, run.face);
   doc.fontSize(size * run.face.scale);
@@ -361,8 +369,9 @@ function runWidth(doc: PDFKit.PDFDocument, run: TextRun, size: number): number {
 /**
  * A line: its runs in visual order, each with its width, and the line's
  * ascent and height. Every line of a paragraph is at least as tall as a line
- * of the paragraph's own script (Latin, or Arabic right to left), so texts set
- * side by side at one height share their baselines.
+ * of the page's script (Latin, or Arabic on a right-to-left page; the
+ * paragraph's own unless `pageDirection` says otherwise), so texts set side
+ * by side at one height share their baselines.
  */
 function setLine(
   doc: PDFKit.PDFDocument,
@@ -370,11 +379,12 @@ function setLine(
   size: number,
   bold: boolean,
   direction: Direction,
+  pageDirection: Direction = direction,
 ): SetLine {
   const weight: Weight = bold ? 700 : 400;
   const runs = textRuns(line, bold, direction);
   const widths: number[] = [];
-  const base = metrics(faceFor(direction === 'rtl' ? 0x627 : 0x41, weight), size);
+  const base = metrics(faceFor(pageDirection === 'rtl' ? 0x627 : 0x41, weight), size);
   let [width, ascent, height] = [0, base.ascent, base.height];
   for (const run of runs) {
     useFace(doc, run.face);
@@ -477,7 +487,7 @@ function breakLines(
  * pass it is left out); `lineBreak: false` keeps it on one line.
  */
 export function writeLines(doc: PDFKit.PDFDocument, text: string, options: WriteOptions): PDFKit.PDFDocument {
-  const { size, bold = false, lineGap = 0, direction = 'ltr' } = options;
+  const { size, bold = false, lineGap = 0, direction = 'ltr', pageDirection = direction } = options;
   const align =
     options.align === 'justify' || !options.align ? (direction === 'rtl' ? 'right' : 'left') : options.align;
   const x = options.x ?? doc.x;
@@ -490,7 +500,7 @@ export function writeLines(doc: PDFKit.PDFDocument, text: string, options: Write
       ? [text.replace(/\n/g, ' ')]
       : breakLines(doc, text, width, size, bold, direction);
   lines.forEach((line, index) => {
-    const set = setLine(doc, line, size, bold, direction);
+    const set = setLine(doc, line, size, bold, direction, pageDirection);
     if (index > 0 && top + set.height > bottom) return;
     const free = width - set.width;
     let left = x + (align === 'left' ? 0 : align === 'center' ? free / 2 : free);

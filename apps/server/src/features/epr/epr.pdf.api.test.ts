@@ -51,16 +51,16 @@ async function draft(c: Cast): Promise<Detail> {
 }
 
 /**
- * A review walked to Completed: the employee's actuals 80, 12, 25 and
- * ratings; the line manager's actuals 90, 10, 50, ratings 3 (A) and 2 (B),
- * remarks and one plan row; the O&O's remarks and approval.
+ * A review walked to Completed: the employee's actuals 80 (or `firstActual`),
+ * 12, 25 and ratings; the line manager's actuals 90, 10, 50, ratings 3 (A)
+ * and 2 (B), remarks and one plan row; the O&O's remarks and approval.
  */
-async function completed(c: Cast, comment = 'A good year'): Promise<Detail> {
+async function completed(c: Cast, comment = 'A good year', firstActual = 80): Promise<Detail> {
   const d = await draft(c);
   const [l1, l2, l3] = d.section_a.objectives.flatMap((o) => o.lines);
   const { employee: mine, lm, oo } = c.tokens;
   await ok('PATCH', `${BASE}/${d.id}/sections/a/objectives`, mine, [
-    { objective_id: l1!.id, actual: 80 },
+    { objective_id: l1!.id, actual: firstActual },
     { objective_id: l2!.id, actual: 12 },
     { objective_id: l3!.id, actual: 25 },
   ]);
@@ -332,7 +332,7 @@ describe("the PDF in the employee's language", () => {
   it('an employee who chose Arabic gets an Arabic review, the page mirrored', async () => {
     const c = await ctx.factory.cast({ name: 'محمد عبد الله' });
     await chooseLanguage(c.tokens.employee, 'ar');
-    const d = await completed(c, 'عمل ممتاز هذا العام');
+    const d = await completed(c, 'عمل ممتاز هذا العام', 935000);
     const res = await download(d.id, c.tokens.lm, 'en');
     expect(res.statusCode, res.body).toBe(200);
     const text = (await pages(res.rawPayload)).join(' ');
@@ -363,6 +363,13 @@ describe("the PDF in the employee's language", () => {
     expect(page.right).toBeLessThan(width / 2);
     expect(exactly('المؤشر')[0]!.left).toBeGreaterThan(width * 0.75);
     expect(Math.min(...exactly('الدرجة').map((i) => i.left))).toBeLessThan(width * 0.2);
+
+    // Values stand apart, left to right: a large actual is one unbroken number, a target reads
+    // "100.00 %" (number first), and the period its start date first, in the header and its cell.
+    expect(exactly('935000.00')).toHaveLength(1);
+    expect(exactly('100.00 %')).toHaveLength(1);
+    expect(exactly('10.00 %')).toHaveLength(1);
+    expect(exactly('01-01-2031 – 30-06-2031')).toHaveLength(2);
   });
 });
 

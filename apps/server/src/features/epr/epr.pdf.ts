@@ -193,6 +193,7 @@ class Layout {
       align: this.rtl ? mirrored[align] : align,
       lineGap: LINE_GAP,
       direction: style.value ? directionOf(value) : this.rtl ? 'rtl' : 'ltr',
+      pageDirection: this.rtl ? 'rtl' : 'ltr',
       ...(style.nowrap ? { lineBreak: false } : {}),
     });
   }

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextIssueDate, nocBody, pdfFonts, pdfText } from '../../../test/factories/hr-services';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
-import { nocTypes } from '../../db/schema';
+import { companies, nocTypes } from '../../db/schema';
 
 /**
  * Letters for people whose names are not in Latin letters: the PDF embeds
@@ -214,6 +214,30 @@ describe("letters in the employee's language", () => {
     const arabic = pdfFonts(pdf).find((f) => f.baseFont.endsWith('+Amiri-Regular'))!;
     const forms = [...arabic.toUnicode!.values()].filter((t) => /^\p{Script=Arabic}$/u.test(t));
     expect(forms.length).toBeGreaterThan(new Set(forms).size);
+  });
+
+  it('in an Arabic letter, a value alone on its line keeps its own direction: "Ltd." ends with its full stop', async () => {
+    const { companyId } = await ctx.factory.company();
+    const [before] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+    await ctx.db
+      .update(companies)
+      .set({ name: 'Padma Letters Ltd.', address: 'House 12, Road 5, Dhaka 1212.' })
+      .where(eq(companies.id, companyId));
+    try {
+      const { pdf } = await letterFor('محمد عبد الله', {}, { language: 'ar', by: 'hr' });
+      const { width, items } = await placed(pdf);
+      // Each one run, left to right with its full stop last, at the right margin (where lines start).
+      const at = (start: string) => items.find((i) => i.text.startsWith(start))!;
+      expect(at('Padma Letters').text).toBe('Padma Letters Ltd.');
+      expect(at('House 12').text).toBe('House 12, Road 5, Dhaka 1212.');
+      for (const start of ['Padma Letters', 'House 12', 'Nadia Rahman'])
+        expect(at(start).right, start).toBeCloseTo(width - 70, 0);
+    } finally {
+      await ctx.db
+        .update(companies)
+        .set({ name: before!.name, address: before!.address })
+        .where(eq(companies.id, companyId));
+    }
   });
 
   it('an employee who chose Chinese gets a Chinese letter', async () => {

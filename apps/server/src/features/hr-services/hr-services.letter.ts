@@ -94,7 +94,12 @@ export function renderLetter(f: LetterFacts, at: Date, language: Language = 'en'
    * stays on the side where the letter's lines start.
    */
   const writeValue = (text: string, options: WriteOptions) =>
-    write(text, { align: 'left', ...options, direction: directionOf(text) });
+    write(text, {
+      align: 'left',
+      ...options,
+      direction: directionOf(text),
+      pageDirection: rtl ? 'rtl' : 'ltr',
+    });
   const lower = (s: string) => s.toLocaleLowerCase(language);
   /** A sentence that opens with the company's stand-in ("the company") starts with a capital. */
   const sentence = (s: string) =>
