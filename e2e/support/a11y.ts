@@ -24,8 +24,8 @@ interface Options {
  * violations, so one run lists every screen's; the test still fails.
  *
  * With `A11Y_RECORD=<file>` each check also appends one JSON line
- * `{ context, counts, ms }` (violating elements by rule id, the time the check took) to that file, which
- * is how the per-screen table of the decisions log was counted.
+ * `{ context, counts, ms }` to that file: the violating elements by rule id
+ * and the time the check took, per screen.
  *
  * Nothing is excluded.
  */

@@ -316,13 +316,13 @@ for (const lang of ['en', 'ar'] as const) {
         .click();
       const chat = dialog(page, t('comments.title'));
       await expect(chat.getByRole('textbox')).toBeVisible({ timeout: LOAD });
-      await expect(chat.getByText(sheet.comment)).toBeVisible();
+      await expect(chat.getByText(sheet.comment, { exact: true })).toBeVisible();
       await expectNoAxeViolations(page, { context: `KPI sheet: chat (${lang})`, include: '[role="dialog"]' });
       const announcer = chat.getByRole('status');
       await expect(announcer).toHaveText('');
       const arrived = unique('Shall we meet on Monday?');
       await lm.post(`kpis/objectives/${sheet.objectiveId}/comments`, { comment: arrived });
-      await expect(chat.getByText(arrived)).toBeVisible({ timeout: LOAD });
+      await expect(chat.getByText(arrived, { exact: true })).toBeVisible({ timeout: LOAD });
       await expect(announcer).toHaveText(t('a11y.newMessage', { name: lm.name, text: arrived }));
     });
 

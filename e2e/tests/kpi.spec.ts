@@ -244,7 +244,9 @@ test.describe('KPI sheets', () => {
     await expect(emp.getByText('Message has been successfully submitted!')).toBeVisible();
 
     // The line manager's open window shows it, without a reload.
-    await expect(lmChat.getByText('Both markets are Sylhet and Rangpur.')).toBeVisible({ timeout: 5000 });
+    await expect(lmChat.getByText('Both markets are Sylhet and Rangpur.', { exact: true })).toBeVisible({
+      timeout: 5000,
+    });
     await expect(lmChat).toContainText('Tanvir Ahmed');
     await clickToClose(lmChat.getByRole('button', { name: 'Close' }), lmChat);
     await lmContext.close();
