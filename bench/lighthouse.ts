@@ -15,17 +15,14 @@
  * profile, opened over the DevTools protocol; that audit then keeps the
  * storage (`disableStorageReset`) instead of clearing it first.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { argsFor, findChromium } from '../e2e/support/browser';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { demoPortal } from './support/demo-portal';
 
 /** What the scripts run in the page use of it (the bench compiles without the DOM library). */
 type PageGlobals = { localStorage: { setItem(key: string, value: string): void } };
@@ -36,29 +33,6 @@ const opt = (name: string) => {
 };
 const runs = Number(opt('runs') ?? 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
 
@@ -133,32 +107,9 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  let base = opt('base');
-  let server: ChildProcess | null = null;
-  let dataDir: string | null = null;
-  if (!base) {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(1);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-lighthouse-data-'));
-    const port = await freePort();
-    server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED: 'demo',
-        DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-  }
+  const portal = await demoPortal(opt('base'), 'hr-lighthouse-data-');
+  const base = portal.base;
   try {
-    await waitFor(`${base}/api/health`, 180_000);
     const login = await fetch(`${base}/api/v1/login_check`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -197,11 +148,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server?.once('exit', r));
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.stop();
   }
 }
 

@@ -12,14 +12,12 @@
  * API and kept where the web app keeps it). The table sums the compressed
  * bodies of the script responses until the network is idle.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { argsFor, findChromium } from '../e2e/support/browser';
+import { demoPortal } from './support/demo-portal';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,29 +51,6 @@ const ROUTES: { name: string; path: string; signedIn: boolean }[] = [
 /** Budgets of the issue "light to load": the sign-in route, and any one chunk (gzipped). */
 const SIGNIN_BUDGET = 250 * 1024;
 const CHUNK_BUDGET = 150 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 interface RouteWeight {
   name: string;
@@ -147,34 +122,11 @@ function chunks(dir: string): { name: string; raw: number; gzip: number }[] {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  let base = opt('base');
-  let server: ChildProcess | null = null;
-  let dataDir: string | null = null;
-  if (!base) {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(1);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-weight-'));
-    const port = await freePort();
-    server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED: 'demo',
-        DEMO: 'true',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-  }
+  const portal = await demoPortal(opt('base'), 'hr-weight-');
+  const base = portal.base;
   const found = await findChromium();
   const browser = await chromium.launch({ executablePath: found.executablePath, args: argsFor(found) });
   try {
-    await waitFor(`${base}/api/health`, 180_000);
     const login = await fetch(`${base}/api/v1/login_check`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -215,11 +167,7 @@ async function main() {
     if (signin.bytes > SIGNIN_BUDGET || (biggest && biggest.gzip > CHUNK_BUDGET)) process.exitCode = 1;
   } finally {
     await browser.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server?.once('exit', r));
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.stop();
   }
 }
 

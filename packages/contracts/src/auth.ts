@@ -145,7 +145,7 @@ export type MeResponse = z.infer<typeof meResponse>;
 
 /** PUT me/language: the user's choice of language (letters and review PDFs about them come in it). */
 export const languageChoice = z.object({
-  language: z.enum(LANGUAGES, { error: 'Must be one of: ' + LANGUAGES.join(', ') }),
+  language: z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }),
 });
 export type LanguageChoice = z.infer<typeof languageChoice>;
 

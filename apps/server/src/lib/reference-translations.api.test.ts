@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tag } from '../../test/factories/directory';
+import { nocBody } from '../../test/factories/hr-services';
 import { setupApi, type TestContext } from '../../test/helper';
 import {
   auditLog,
@@ -313,16 +314,7 @@ describe('the requests and sheets that show a reference name', () => {
       method: 'POST',
       url: '/api/v1/employee/service-requests',
       token,
-      payload: {
-        category: 'noc',
-        issue_date: '25-02-2027',
-        noc_type_id: 1,
-        from_date: '01-03-2027',
-        to_date: '10-03-2027',
-        passport_no: 'A01234567',
-        intended_country: 'Thailand',
-        description: 'Family holiday',
-      },
+      payload: nocBody({ description: 'Family holiday' }),
     });
     expect(noc.statusCode, noc.body).toBe(201);
     const services = await get('/api/v1/employee/service-requests?page=1&limit=10', token, 'zh');

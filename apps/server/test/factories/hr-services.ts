@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import type { ServiceRequestBody } from '@hr/contracts/hr-services';
 import dayjs from 'dayjs';
 import { and, count, eq } from 'drizzle-orm';
+import { getDocumentProxy } from 'unpdf';
 import type { Db } from '../../src/db/client';
 import { auditLog, files, serviceRequests } from '../../src/db/schema';
 
@@ -193,4 +194,25 @@ export function pdfText(pdf: Buffer): string {
     }
   }
   return lines.join(' ').replace(/\s+/g, ' ');
+}
+
+/** The texts of a page as a PDF reader places them: each with its left and right edges. */
+export async function placedText(pdf: Buffer, pageNumber = 1) {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const page = await doc.getPage(pageNumber);
+  const { items } = await page.getTextContent();
+  return {
+    width: page.getViewport({ scale: 1 }).width,
+    items: items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              text: item.str,
+              left: item.transform[4] as number,
+              right: (item.transform[4] as number) + item.width,
+            },
+          ]
+        : [],
+    ),
+  };
 }

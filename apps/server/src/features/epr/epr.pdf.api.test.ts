@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, setEprStatus } from '../../../test/factories/epr';
+import { placedText as placed } from '../../../test/factories/hr-services';
 import { type Cast, setupApi, type TestContext } from '../../../test/helper';
 import { eprDevPlans, eprStables, eprs, eprValues, kpiPerspectives } from '../../db/schema';
 
@@ -109,27 +110,6 @@ const download = (id: number, token: string | null, language = 'en') =>
 async function chooseLanguage(token: string, language: string) {
   const res = await ctx.call({ method: 'PUT', url: '/api/v1/me/language', token, payload: { language } });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-/** The texts of a page as a PDF reader places them: each with its left and right edges. */
-async function placed(pdf: Buffer, pageNumber = 1) {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  const page = await doc.getPage(pageNumber);
-  const { items } = await page.getTextContent();
-  return {
-    width: page.getViewport({ scale: 1 }).width,
-    items: items.flatMap((item) =>
-      'str' in item && item.str.trim() !== ''
-        ? [
-            {
-              text: item.str,
-              left: item.transform[4] as number,
-              right: (item.transform[4] as number) + item.width,
-            },
-          ]
-        : [],
-    ),
-  };
 }
 
 /** The PDF's text as a reader extracts it (pdf.js), page by page, white space collapsed. */

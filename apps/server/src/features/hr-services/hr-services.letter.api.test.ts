@@ -2,7 +2,13 @@ import type { Language } from '@hr/contracts/limits';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextIssueDate, nocBody, pdfFonts, pdfText } from '../../../test/factories/hr-services';
+import {
+  nextIssueDate,
+  nocBody,
+  pdfFonts,
+  pdfText,
+  placedText as placed,
+} from '../../../test/factories/hr-services';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
 import { companies, nocTypes } from '../../db/schema';
 
@@ -128,28 +134,6 @@ describe('letters in every language', () => {
     expect(pdf.length).toBeLessThan(150 * 1024);
   });
 });
-
-/** The texts of the first page as a PDF reader places them: each with its left edge and width. */
-async function placed(pdf: Buffer) {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  const page = await doc.getPage(1);
-  const { items } = await page.getTextContent();
-  const width = page.getViewport({ scale: 1 }).width;
-  return {
-    width,
-    items: items.flatMap((item) =>
-      'str' in item && item.str.trim() !== ''
-        ? [
-            {
-              text: item.str,
-              left: item.transform[4] as number,
-              right: (item.transform[4] as number) + item.width,
-            },
-          ]
-        : [],
-    ),
-  };
-}
 
 describe("letters in the employee's language", () => {
   it('an employee who chose French gets a French letter, even when HR (in English) makes and downloads it', async () => {
