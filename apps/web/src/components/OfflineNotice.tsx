@@ -16,7 +16,11 @@ function subscribeOnline(onChange: () => void) {
 /** Whether the portal answers at all (any answer will do: only a network error counts as offline). */
 const reachable = () =>
   fetch('/api/health', { cache: 'no-store' }).then(
-    () => true,
+    // The answer is read to its end, so the call is over (an unread body keeps it open).
+    async (res) => {
+      await res.arrayBuffer().catch(() => undefined);
+      return true;
+    },
     () => false,
   );
 
