@@ -42,6 +42,9 @@ export default defineConfig({
     // never lands on a dialog that is still growing on a loaded machine.
     contextOptions: { reducedMotion: 'reduce' },
     timezoneId: 'Asia/Dhaka',
+    // The portal's service worker answers files from its own cache and fetches the rest itself,
+    // where a test's routes do not see them; only the offline tests let it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: browser.executablePath,
       args: argsFor(browser),

@@ -25,6 +25,9 @@ function pngSize(bytes: Buffer): [number, number] {
 }
 
 test.describe('offline', () => {
+  // The other tests block the service worker (playwright.config.ts); these are about it.
+  test.use({ serviceWorkers: 'allow' });
+
   test('the page links a valid manifest whose icons exist', async ({ page, request }) => {
     await page.goto('/signin');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

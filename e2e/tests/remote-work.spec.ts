@@ -294,7 +294,8 @@ test.describe('remote work', () => {
     await chooseView(page, 'Moi');
     const apply = async () => {
       const dialog = await openForm(page, 'Demander du télétravail');
-      await pickOption(page, 'Type', 'Work from home', dialog);
+      // The type HR named in French too is offered by its French name.
+      await pickOption(page, 'Type', 'Télétravail', dialog);
       await typeDate(page, 'De', dmy(monday), dialog);
       await typeDate(page, 'À', dmy(tuesday), dialog);
       return dialog;
