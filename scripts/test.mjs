@@ -12,6 +12,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-test-'));
 const results = [];
 const started = Date.now();
 
+/** Seconds since `from`, for the summary. */
+const since = (from) => Math.round((Date.now() - from) / 1000);
+
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return res.status ?? 1;
@@ -23,8 +26,9 @@ function heading(text) {
 
 function check(name, cmd, args) {
   heading(name);
+  const from = Date.now();
   const code = run(cmd, args);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: since(from) });
 }
 
 /**
@@ -35,6 +39,7 @@ function check(name, cmd, args) {
 function vitest(projects, workers, env = {}) {
   const name = `vitest ${projects.join(' + ')}`;
   heading(name);
+  const from = Date.now();
   const out = path.join(tmp, `${projects.join('-')}.json`);
   const code = run(
     bin('vitest'),
@@ -49,7 +54,13 @@ function vitest(projects, workers, env = {}) {
     env,
   );
   if (!fs.existsSync(out)) {
-    results.push({ name, passed: 0, failed: 1, note: `exited with ${code} before reporting` });
+    results.push({
+      name,
+      passed: 0,
+      failed: 1,
+      note: `exited with ${code} before reporting`,
+      seconds: since(from),
+    });
     return;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -58,21 +69,28 @@ function vitest(projects, workers, env = {}) {
   ).length;
   const failed =
     report.numFailedTests + failedSuites + (code !== 0 && report.numFailedTests + failedSuites === 0 ? 1 : 0);
-  results.push({ name, passed: report.numPassedTests, failed });
+  results.push({ name, passed: report.numPassedTests, failed, seconds: since(from) });
 }
 
 function playwright() {
   const name = 'browser (Playwright, Chromium)';
   heading(name);
+  const from = Date.now();
   const out = path.join(tmp, 'playwright.json');
   const code = run(bin('playwright'), ['test', '-c', 'e2e'], { PW_JSON_OUTPUT: out });
   if (!fs.existsSync(out)) {
-    results.push({ name, passed: 0, failed: 1, note: `exited with ${code} before reporting` });
+    results.push({
+      name,
+      passed: 0,
+      failed: 1,
+      note: `exited with ${code} before reporting`,
+      seconds: since(from),
+    });
     return;
   }
   const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
-  results.push({ name, passed: stats.expected, failed });
+  results.push({ name, passed: stats.expected, failed, seconds: since(from) });
 }
 
 check('lint (Biome)', bin('biome'), ['check', '.']);
@@ -88,11 +106,11 @@ check('build', process.execPath, ['scripts/build.mjs']);
 playwright();
 
 fs.rmSync(tmp, { recursive: true, force: true });
-heading(`Summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+heading(`Summary (${since(started)} s)`);
 for (const r of results) {
   const mark = r.failed ? '\x1b[31m✗\x1b[0m' : '\x1b[32m✓\x1b[0m';
   process.stdout.write(
-    `${mark} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}\n`,
+    `${mark} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''} [${r.seconds} s]\n`,
   );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
