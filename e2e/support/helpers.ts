@@ -6,7 +6,7 @@ export const DEMO_PASSWORD = 'demo123';
 export async function signInWithForm(page: Page, eid: string, password = DEMO_PASSWORD) {
   await page.goto('/signin');
   await page.getByLabel('E-ID').fill(eid);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   // The shell has asked who is signed in.

@@ -281,6 +281,19 @@ for (const lang of ['en', 'ar'] as const) {
         `sign-in: language menu (${lang})`,
       );
 
+      // Sent empty: each field says what is wrong, next to it.
+      await page.getByRole('button', { name: t('signin.submit') }).click();
+      await expect(page.getByText(t('validation.eidInvalid'))).toBeVisible();
+      await expectNoAxeViolations(page, { context: `sign-in with field errors (${lang})` });
+      // In the dark theme too (the page draws its own controls).
+      await page.evaluate(() => localStorage.setItem('hr.ui', JSON.stringify({ theme: 'dark' })));
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.getByRole('button', { name: t('signin.submit') }).click();
+      await expect(page.getByText(t('validation.eidInvalid'))).toBeVisible();
+      await expectNoAxeViolations(page, { context: `sign-in, dark, with field errors (${lang})` });
+      await page.evaluate(() => localStorage.removeItem('hr.ui'));
+
       await page.goto('/forgotpassword');
       await expect(page.getByRole('heading', { name: t('forgot.title') })).toBeVisible();
       await expectNoAxeViolations(page, { context: `forgot password (${lang})` });

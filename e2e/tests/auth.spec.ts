@@ -31,7 +31,7 @@ test.describe('sign in and out', () => {
   test('a wrong password shows the error and stays on sign-in', async ({ page }) => {
     await page.goto('/signin');
     await page.getByLabel('E-ID').fill('1004');
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('Invalid E-ID or password.');
     await expect(page).toHaveURL(/\/signin$/);
@@ -50,7 +50,7 @@ test.describe('sign in and out', () => {
     await expect(remember).toBeChecked();
     await remember.uncheck();
     await page.getByLabel('E-ID').fill('1003');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     expect(await page.evaluate(() => localStorage.getItem('hr.session'))).toBeNull();
@@ -91,7 +91,7 @@ test.describe('routing rules', () => {
     await page.goto('/remote-work');
     await expect(page).toHaveURL(/\/signin$/);
     await page.getByLabel('E-ID').fill('1004');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/remote-work$/);
   });

@@ -99,7 +99,7 @@ test.describe('with the keyboard alone', () => {
     await expectVisibleFocus(page);
     await page.keyboard.type('1004');
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
     await expectVisibleFocus(page);
     await page.keyboard.type(DEMO_PASSWORD);
     // The eye button that shows the password, Remember me, the link, then Sign in.

@@ -1,99 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { isLanguage, isRtl } from '../lib/i18n';
-import { bindNotifier } from '../lib/notify';
 import { queryClient } from '../lib/query';
-import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { useUiSettings } from '../lib/ui-settings';
-import { contrastTokens, tableContrast, tagContrast } from './contrast';
 import { router } from './router';
 
-const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
-  zh: () => import('antd/locale/zh_CN'),
-  ar: () => import('antd/locale/ar_EG'),
-  it: () => import('antd/locale/it_IT'),
-  es: () => import('antd/locale/es_ES'),
-  fr: () => import('antd/locale/fr_FR'),
-};
-
-function NotifierBinder() {
-  const app = AntApp.useApp();
-  useEffect(() => bindNotifier(app), [app]);
-  return null;
-}
-
+/**
+ * The root: data and routes. Ant Design's provider (theme, direction,
+ * toasts) is not here but in `AntdFrame`, which the router puts around every
+ * page that uses Ant Design (see `Framed` in guards.tsx).
+ */
 export function App() {
   const { theme } = useUiSettings();
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [locale, setLocale] = useState<Locale>(enUS);
-  const reducedMotion = usePrefersReducedMotion();
-
-  useEffect(() => {
-    let cancelled = false;
-    const load = antdLocales[language];
-    if (!load) setLocale(enUS);
-    else
-      void load().then((m) => {
-        if (!cancelled) setLocale(m.default);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [language]);
-
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
-
   return (
-    <ConfigProvider
-      direction={isRtl(language) ? 'rtl' : 'ltr'}
-      locale={locale}
-      // Drawn in full, a select's options are each an `option` in its `listbox` for screen readers
-      // (a virtual list exposes only the active one); the portal's lists are short.
-      virtual={false}
-      theme={{
-        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: {
-          colorPrimary: '#0f766e',
-          colorLink: '#0f766e',
-          borderRadius: 8,
-          ...contrastTokens(theme),
-          // The system's "reduce motion" setting turns the opening and closing animations off.
-          motion: !reducedMotion,
-          // In Chinese the portal's own CJK font comes first (a machine may have none; behind
-          // Arial's bold, Chromium drew boxes instead of falling through to it).
-          fontFamily: `${language === 'zh' ? "'Noto Sans SC Variable', " : ''}Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Arabic', 'PingFang SC', 'Microsoft YaHei', sans-serif`,
-        },
-        components: {
-          Layout: {
-            siderBg: '#0b2e2b',
-            headerBg: theme === 'dark' ? '#141414' : '#ffffff',
-            headerPadding: '0 16px',
-          },
-          Menu: { darkItemBg: '#0b2e2b', darkSubMenuItemBg: '#082421', darkItemSelectedBg: '#0f766e' },
-          Tag: tagContrast(theme),
-          Table: tableContrast(theme),
-        },
-      }}
-    >
-      {/*
-        Toasts rise at the bottom centre: at the top right they covered the
-        user menu and the page's own actions (Submit, Approve) for five seconds
-        after every save.
-      */}
-      <AntApp notification={{ placement: 'bottom', bottom: 24 }}>
-        <NotifierBinder />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

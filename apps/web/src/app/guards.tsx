@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
 import { showLoginFailed } from '../lib/notify';
 import { lastEndReason, onSessionEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
@@ -52,5 +53,46 @@ export function RootEffects() {
       }),
     [navigate, queryClient],
   );
-  return <Outlet />;
+  return (
+    <Framed>
+      <Outlet />
+    </Framed>
+  );
+}
+
+/** The handle of a route drawn without Ant Design (the sign-in page). */
+export interface RouteLook {
+  plain?: true;
+}
+
+const loadFrame = () => import('./AntdFrame');
+const LazyFrame = lazy(loadFrame);
+/** Once drawn, the frame stays around every page: going back to sign-in keeps its toasts. */
+let frameDrawn = false;
+
+/** Ant Design's frame (theme, direction, toasts) around a page, loaded with the first page that needs it. */
+export function InFrame({ children }: { children: ReactNode }) {
+  frameDrawn = true;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LazyFrame>{children}</LazyFrame>
+    </Suspense>
+  );
+}
+
+/**
+ * A page that says it is plain (`handle: { plain: true }`) is drawn without
+ * the frame until the frame was needed once; meanwhile the frame loads as
+ * soon as the user starts filling the page in, ready for the next page.
+ */
+function Framed({ children }: { children: ReactNode }) {
+  const plain = useMatches().some((m) => (m.handle as RouteLook | undefined)?.plain);
+  useEffect(() => {
+    if (!plain || frameDrawn) return;
+    const preload = () => void loadFrame();
+    document.addEventListener('focusin', preload, { once: true });
+    return () => document.removeEventListener('focusin', preload);
+  }, [plain]);
+  if (plain && !frameDrawn) return children;
+  return <InFrame>{children}</InFrame>;
 }

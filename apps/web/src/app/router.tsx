@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { loadSignedInTexts } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { PublicOnly, RequireAuth, RootEffects } from './guards';
+import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook } from './guards';
 
 /** Loaded only when a page fails: the first page does not carry it. */
 const ServerErrorPage = lazy(() =>
@@ -23,9 +23,11 @@ export const router = createBrowserRouter([
   {
     element: <RootEffects />,
     errorElement: (
-      <Suspense fallback={<PageLoading />}>
-        <ServerErrorPage />
-      </Suspense>
+      <InFrame>
+        <Suspense fallback={<PageLoading />}>
+          <ServerErrorPage />
+        </Suspense>
+      </InFrame>
     ),
     hydrateFallbackElement: <PageLoading />,
     children: [
@@ -33,7 +35,12 @@ export const router = createBrowserRouter([
       {
         element: <PublicOnly />,
         children: [
-          { path: '/signin', lazy: () => import('../features/auth/pages/SignInPage') },
+          {
+            // Drawn without Ant Design: the first page loads only what it shows.
+            path: '/signin',
+            handle: { plain: true } satisfies RouteLook,
+            lazy: () => import('../features/auth/pages/SignInPage'),
+          },
           { path: '/forgotpassword', lazy: () => import('../features/auth/pages/ForgotPasswordPage') },
         ],
       },

@@ -1,4 +1,3 @@
-import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -6,7 +5,10 @@ import { Logo } from './Logo';
 import { OfflineNotice } from './OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 
-/** The frame of the sign-in and recovery screens: a brand panel and a card. */
+/**
+ * The frame of the sign-in and recovery screens: a brand panel and a card.
+ * Plain elements only: the sign-in page, the first one, loads no Ant Design.
+ */
 export function AuthLayout({
   title,
   subtitle,
@@ -18,13 +20,11 @@ export function AuthLayout({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="auth-page">
+    <div className="auth-page plain-text">
       <aside className="auth-brand">
         <Logo size={44} light />
-        <Typography.Title level={2} className="auth-brand__title">
-          {t('auth.brandTitle')}
-        </Typography.Title>
-        <Typography.Paragraph className="auth-brand__text">{t('auth.brandText')}</Typography.Paragraph>
+        <h2 className="auth-brand__title">{t('auth.brandTitle')}</h2>
+        <p className="auth-brand__text">{t('auth.brandText')}</p>
         <ul className="auth-brand__list">
           <li>{t('auth.brandPoint1')}</li>
           <li>{t('auth.brandPoint2')}</li>
@@ -32,22 +32,17 @@ export function AuthLayout({
         </ul>
       </aside>
       <main className="auth-main">
-        <Flex justify="flex-end" gap={4} className="auth-tools">
+        <div className="auth-tools">
           <ThemeToggle />
           <LanguageSwitcher />
-        </Flex>
+        </div>
         <OfflineNotice where="signin" />
-        {/* A plain panel: Ant Design's Card brings Tabs into the first page. */}
         <section className="auth-card">
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {title}
-          </Typography.Title>
-          {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
+          <h3 className="auth-card__title">{title}</h3>
+          {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
           {children}
         </section>
-        <Typography.Text type="secondary" className="auth-footer">
-          {t('footer.copyright')}
-        </Typography.Text>
+        <p className="auth-footer">{t('footer.copyright')}</p>
       </main>
     </div>
   );

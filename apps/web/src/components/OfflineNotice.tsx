@@ -1,8 +1,8 @@
-import { Alert } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/http';
 import { queryClient } from '../lib/query';
+import { PlainAlert } from './PlainAlert';
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -77,11 +77,9 @@ export function OfflineNotice({ where }: { where: 'shell' | 'signin' }) {
   const offline = useOffline();
   if (!offline) return null;
   return (
-    <Alert
+    <PlainAlert
       role="status"
       type="warning"
-      showIcon
-      banner
       className={`offline-notice offline-notice--${where}`}
       title={t('offline.title')}
       description={where === 'shell' ? t('offline.shell') : t('offline.signin')}

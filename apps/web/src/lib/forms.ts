@@ -23,12 +23,22 @@ export function zodRule(schema: z.ZodType, field: string | Path): FormRule {
   });
 }
 
-/** Throws the (translated) message of the schema's issue on one field of the form's values, if any. */
-function checkField(schema: z.ZodType, path: Path, values: unknown) {
+/**
+ * The (translated) message of the schema's issue on one field of the form's
+ * values, or null: also for forms drawn without Ant Design (the sign-in page).
+ */
+export function fieldMessage(schema: z.ZodType, field: string | Path, values: unknown): string | null {
+  const path = Array.isArray(field) ? field : [field];
   const result = schema.safeParse(values);
-  if (result.success) return;
+  if (result.success) return null;
   const issue = result.error.issues.find((i) => samePath(i.path, path));
-  if (issue) throw new Error(translateValidation(issue.message));
+  return issue ? translateValidation(issue.message) : null;
+}
+
+/** Throws the message of `fieldMessage`, as an Ant Design rule's validator does. */
+function checkField(schema: z.ZodType, path: Path, values: unknown) {
+  const message = fieldMessage(schema, path, values);
+  if (message !== null) throw new Error(message);
 }
 
 /** Rules for every named field of a form schema. */

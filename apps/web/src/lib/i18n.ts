@@ -7,7 +7,6 @@ import { initReactI18next } from 'react-i18next';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enServerErrors from '../locales/en/server-errors.json';
-import enWorkflow from '../locales/en/workflow.json';
 import { formatNumber } from './format';
 
 const STORAGE_KEY = 'hr.language';
@@ -48,7 +47,7 @@ const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', i
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enWorkflow } } },
+  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors } } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

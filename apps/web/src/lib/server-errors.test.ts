@@ -2,10 +2,10 @@ import { type ErrorCode, type ErrorParams, errorText } from '@hr/contracts/error
 import type { ErrorBody } from '@hr/contracts/errors';
 import { LANGUAGES } from '@hr/contracts/limits';
 import type { FormInstance } from 'antd';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { applyServerErrors } from './forms';
 import { ApiError } from './http';
-import { changeLanguage } from './i18n';
+import { changeLanguage, loadSignedInTexts } from './i18n';
 import { serverErrorText } from './notify';
 import { codeText, statusName } from './server-errors';
 
@@ -24,6 +24,9 @@ const NOT_ALLOWED = {
   done: 'submitted',
 };
 
+// The record, status and action names are signed-in texts: they come with the shell (the
+// sign-in page carries only its own).
+beforeAll(() => loadSignedInTexts());
 afterAll(() => changeLanguage('en'));
 
 describe('serverErrorText', () => {

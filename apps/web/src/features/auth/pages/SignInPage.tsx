@@ -1,13 +1,20 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Form, Input, Tag, Typography } from 'antd';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { lazyZodRules } from '../../../lib/forms';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { fieldMessage } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
 import { useLogin, usePublicConfig } from '../api';
 
+type Field = 'username' | 'password';
 interface SignInValues {
   username: string;
   password: string;
@@ -15,15 +22,50 @@ interface SignInValues {
 }
 
 // The form's schema (and zod with it) loads at the first check: the first page stays light.
-const rules = lazyZodRules(() => import('@hr/contracts/auth').then((m) => m.signInForm));
+let schema: Promise<z.ZodType> | undefined;
+const loadSchema = () => {
+  schema ??= import('@hr/contracts/auth').then((m) => m.signInForm);
+  return schema;
+};
 
+/**
+ * Sign in with E-ID and password. Drawn with plain elements and the portal's
+ * own styles: the first page of the portal loads no Ant Design (see
+ * docs/decisions.md, "light to load"). The fields are checked with the
+ * shared schema of packages/contracts when they lose the focus and on submit.
+ */
 export function SignInPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SignInValues>();
   const login = useLogin();
   const config = usePublicConfig();
+  const [values, setValues] = useState<SignInValues>({ username: '', password: '', remember: true });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onFinish = (values: SignInValues) => {
+  const check = async (field: Field, all: SignInValues): Promise<boolean> => {
+    const message = fieldMessage(await loadSchema(), field, all);
+    setErrors((was) => ({ ...was, [field]: message ?? undefined }));
+    return message === null;
+  };
+
+  const change = (patch: Partial<SignInValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    if (login.error) login.reset();
+    // A field shown wrong is checked again as it is corrected.
+    for (const field of ['username', 'password'] as const)
+      if (field in patch && errors[field]) void check(field, next);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const valid = [await check('username', values), await check('password', values)];
+    const first = (['username', 'password'] as const).find((_, i) => !valid[i]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
     // Once signed in, the public-only guard moves on (to the page asked for first, or the profile).
     login.mutate({ username: values.username.trim(), password: values.password, remember: values.remember });
   };
@@ -36,66 +78,119 @@ export function SignInPage() {
         : null;
   const demo = config.data?.demo ? config.data.demo_accounts : [];
 
+  const field = (name: Field, label: string, input: ReactNode) => (
+    <div className="plain-field">
+      <label className="plain-field__label" htmlFor={`signin-${name}`}>
+        {label}
+      </label>
+      {input}
+      {errors[name] ? (
+        <div className="plain-field__error" id={`signin-${name}-error`} role="alert">
+          {errors[name]}
+        </div>
+      ) : null}
+    </div>
+  );
+  const described = (name: Field) => ({
+    id: `signin-${name}`,
+    name,
+    ref: inputs[name],
+    'aria-required': true,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `signin-${name}-error` : undefined,
+    onBlur: () => void check(name, values),
+  });
+
   return (
     <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form<SignInValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ remember: true }}
-        onFinish={onFinish}
-        onValuesChange={() => login.error && login.reset()}
-      >
-        <Form.Item name="username" label={t('signin.eid')} rules={rules('username')} validateTrigger="onBlur">
-          <Input
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            placeholder={t('signin.eidPlaceholder')}
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('signin.password')}
-          rules={rules('password')}
-          validateTrigger="onBlur"
+      {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {field(
+          'username',
+          t('signin.eid'),
+          <span className="plain-input" data-invalid={errors.username ? '' : undefined}>
+            <PlainIcon icon={UserOutlined} />
+            <input
+              {...described('username')}
+              type="text"
+              autoComplete="username"
+              placeholder={t('signin.eidPlaceholder')}
+              value={values.username}
+              onChange={(e) => change({ username: e.target.value })}
+            />
+          </span>,
+        )}
+        {field(
+          'password',
+          t('signin.password'),
+          <span className="plain-input" data-invalid={errors.password ? '' : undefined}>
+            <PlainIcon icon={LockOutlined} />
+            <input
+              {...described('password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(e) => change({ password: e.target.value })}
+            />
+            <button
+              type="button"
+              className="plain-input__action"
+              aria-label={showPassword ? t('signin.hidePassword') : t('signin.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((was) => !was)}
+            >
+              <PlainIcon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+            </button>
+          </span>,
+        )}
+        <div className="signin-options">
+          <label className="plain-check">
+            <input
+              type="checkbox"
+              checked={values.remember}
+              onChange={(e) => change({ remember: e.target.checked })}
+            />
+            <span>{t('signin.remember')}</span>
+          </label>
+          <Link to="/forgotpassword" className="plain-link">
+            {t('signin.forgot')}
+          </Link>
+        </div>
+        <button
+          type="submit"
+          className="plain-button plain-button--primary plain-button--large plain-button--block"
+          aria-busy={login.isPending || undefined}
+          disabled={login.isPending}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>{t('signin.remember')}</Checkbox>
-          </Form.Item>
-          <Link to="/forgotpassword">{t('signin.forgot')}</Link>
-        </Flex>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {login.isPending ? (
+            <span className="plain-spinner plain-spinner--small" aria-hidden="true" />
+          ) : null}
           {t('signin.submit')}
-        </Button>
-      </Form>
+        </button>
+      </form>
       {demo.length > 0 ? (
         <div className="demo-accounts">
-          <Typography.Text strong>{t('signin.demoTitle')}</Typography.Text>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            {t('signin.demoHint', { password: demo[0]?.password })}
-          </Typography.Paragraph>
-          {/* A plain list: Ant Design's List brings pagination and select into the first page. */}
+          <strong>{t('signin.demoTitle')}</strong>
+          <p className="demo-accounts__hint">{t('signin.demoHint', { password: demo[0]?.password })}</p>
           <ul className="demo-accounts__list">
             {demo.map((account) => (
               <li key={account.eid} className="demo-accounts__item">
-                <Flex gap={8} align="center" wrap>
-                  <Typography.Text code>{account.eid}</Typography.Text>
+                <span className="demo-accounts__who">
+                  <code>{account.eid}</code>
                   <span>{account.name}</span>
-                  <Tag>{t(`signin.roles.${roleKey(account.role)}`)}</Tag>
-                </Flex>
-                <Button
-                  size="small"
-                  type="link"
+                  <span className="plain-tag">{t(`signin.roles.${roleKey(account.role)}`)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="plain-link-button"
                   aria-label={t('signin.demoUseLabel', { eid: account.eid })}
-                  onClick={() => form.setFieldsValue({ username: account.eid, password: account.password })}
+                  onClick={() => {
+                    setErrors({});
+                    change({ username: account.eid, password: account.password });
+                  }}
                 >
                   {t('signin.demoUse')}
-                </Button>
+                </button>
               </li>
             ))}
           </ul>
