@@ -65,7 +65,8 @@ export interface RouteLook {
   plain?: true;
 }
 
-const loadFrame = () => import('./AntdFrame');
+/** Ant Design's frame, loaded once; the signed-in shell asks for it beside its own code. */
+export const loadFrame = () => import('./AntdFrame');
 const LazyFrame = lazy(loadFrame);
 /** Once drawn, the frame stays around every page: going back to sign-in keeps its toasts. */
 let frameDrawn = false;

@@ -21,7 +21,8 @@ const report = (query: Record<string, string>) => `/attendance?${new URLSearchPa
  * month's late and absent days from the own report of this month, and, for
  * managers, who of the team is absent or late today from the summary of today.
  */
-export function AttendanceTodayCard({ employeeId, team }: { employeeId: number; team: boolean }) {
+/** Drawn (as a skeleton) before the signed-in employee is known, so the page below it does not move. */
+export function AttendanceTodayCard({ employeeId, team }: { employeeId: number | undefined; team: boolean }) {
   const { t } = useTranslation();
   const today = dayjs().format('YYYY-MM-DD');
   const from = `${today.slice(0, 8)}01`;
@@ -33,6 +34,7 @@ export function AttendanceTodayCard({ employeeId, team }: { employeeId: number; 
         query: { from_date: from, to_date: today, employee_id: employeeId, response_type: 'json' },
         signal,
       }),
+    enabled: employeeId !== undefined,
   });
   const summary = useQuery({
     queryKey: ['attendance', 'summary', today, today],

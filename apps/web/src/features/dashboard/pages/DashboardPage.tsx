@@ -82,7 +82,8 @@ export function Component() {
     <>
       <PageHeader
         title={t('nav.dashboard')}
-        subtitle={me.data ? t('dashboard.greeting', { name: me.data.employee.name }) : undefined}
+        // The greeting's line is kept while the name is on its way, so the page does not move.
+        subtitle={me.data ? t('dashboard.greeting', { name: me.data.employee.name }) : '\u00a0'}
       />
       {decides ? (
         <Card title={t('dashboard.waitingTitle')} style={{ marginBottom: 16 }}>
@@ -110,9 +111,7 @@ export function Component() {
         </Card>
       ) : null}
       <MyKpiCard sheet={board.data?.my_kpi} loading={board.isPending} />
-      {me.data ? (
-        <AttendanceTodayCard employeeId={me.data.employee.id} team={me.data.employee.has_reports} />
-      ) : null}
+      <AttendanceTodayCard employeeId={me.data?.employee.id} team={me.data?.employee.has_reports ?? false} />
       <Card title={t('dashboard.mineTitle')} style={{ marginBottom: 16 }}>
         <Row gutter={[16, 16]}>
           {(['kpi', 'epr', 'leave', 'remote_work', 'hr_service'] as const).map((m) => (
