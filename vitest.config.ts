@@ -9,6 +9,7 @@ const api = (kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
       ...(kind === 'postgres' ? ['apps/server/src/**/*.race.test.ts'] : []),
     ],
     globalSetup: [`apps/server/test/global-setup-${kind}.ts`],
+    setupFiles: ['apps/server/test/setup-client-use.ts'],
     env: { TEST_DB: kind },
     testTimeout: 30_000,
     hookTimeout: 120_000,

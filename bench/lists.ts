@@ -124,15 +124,20 @@ export async function captureCalls(url: string, token: string, calls: ListCall[]
   const database = await openPostgres(url);
   const app = await buildApp({ config, database });
   await app.ready();
-  const inject = async (path: string) => {
-    const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
-    if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  const inject = async (call: ListCall) => {
+    const res = await app.inject({
+      method: call.body === undefined ? 'GET' : 'POST',
+      url: call.path,
+      headers: { authorization: `Bearer ${token}` },
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
+    });
+    if (res.statusCode !== 200) throw new Error(`${call.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
   };
-  const record = async (path: string) => {
+  const record = async (call: ListCall) => {
     recording = { statements: [], connections: new Map(), inFlight: 0 };
     try {
-      const res = await inject(path);
+      const res = await inject(call);
       return { statements: recording.statements, body: res.json() as { total?: number } };
     } finally {
       recording = null;
@@ -141,12 +146,12 @@ export async function captureCalls(url: string, token: string, calls: ListCall[]
   try {
     const captured: CapturedCall[] = [];
     for (const call of calls) {
-      await inject(call.path);
-      const { statements, body } = await record(call.path);
+      await inject(call);
+      const { statements, body } = await record(call);
       if (statements.length === 0) {
         throw new Error(`${call.name}: no statement was recorded (does the app use another copy of pg?)`);
       }
-      const again = await record(call.path);
+      const again = await record(call);
       const texts = (s: Statement[]) => s.map((x) => x.text).join('\n;\n');
       if (texts(statements) !== texts(again.statements)) {
         throw new Error(`${call.name}: two calls sent different statements; the capture is not stable`);
@@ -199,16 +204,16 @@ class Side {
 async function apiSlice(
   side: Side,
   base: string,
-  path: string,
+  call: ListCall,
   token: string,
   connections: number,
   seconds: number,
 ): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
+  const request = requestOf(call, token);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: base, connections, duration: seconds, requests: [{ method: 'GET', path, headers }] },
+      { url: base, connections, duration: seconds, requests: [{ ...request, path: call.path }] },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -218,6 +223,20 @@ async function apiSlice(
   side.elapsedMs += performance.now() - started;
   side.errors += result.non2xx + result.errors + result.timeouts;
   return result.latency.p50;
+}
+
+/** The HTTP request of a call: GET, or POST with its JSON body. */
+function requestOf(
+  call: ListCall,
+  token: string,
+): { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (call.body === undefined) return { method: 'GET', headers };
+  return {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(call.body),
+  };
 }
 
 const statementName = (text: string) => `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
@@ -308,8 +327,8 @@ export async function compareCall(
 ): Promise<ListRow> {
   const { base, url, token, connections, duration } = options;
   const { call, statements } = captured;
-  const warm = await fetch(`${base}${call.path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!warm.ok) throw new Error(`GET ${call.path}: ${warm.status}`);
+  const warm = await fetch(`${base}${call.path}`, requestOf(call, token));
+  if (!warm.ok) throw new Error(`${call.name}: ${warm.status}`);
   await warm.arrayBuffer();
   const replay = await Replay.open(url, statements, connections);
   const api = new Side();
@@ -319,7 +338,7 @@ export async function compareCall(
     const slices = Math.max(1, Math.round(duration / options.slice));
     for (let i = 0; i < slices; i++) {
       const seconds = duration / slices;
-      histogramP50s.push(await apiSlice(api, base, call.path, token, connections, seconds));
+      histogramP50s.push(await apiSlice(api, base, call, token, connections, seconds));
       await replay.slice(raw, seconds);
     }
   } finally {

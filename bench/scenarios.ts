@@ -108,6 +108,8 @@ export const scenarios: Scenario[] = [
 export interface ListCall {
   name: string;
   path: string;
+  /** A POST call's JSON body (the employee search); GET without one. */
+  body?: unknown;
 }
 
 export const listCalls: ListCall[] = [
@@ -146,12 +148,28 @@ export async function detailCalls(base: string, token: string): Promise<ListCall
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   const day = (d: Date) => d.toISOString().slice(0, 10);
+  const today = day(now);
   return [
     { name: 'KPI sheet', path: `/api/v1/kpis/${sheet}` },
     { name: 'EPR review', path: `/api/v1/eprs/${review}` },
     {
       name: 'attendance month',
       path: `/api/v1/report/attendance/individual?from_date=${day(monthStart)}&to_date=${day(monthEnd)}&employee_id=${member.id}`,
+    },
+    {
+      name: 'attendance team today',
+      path: `/api/v1/report/attendance/summary?from_date=${today}&to_date=${today}&scope=team&response_type=json`,
+    },
+    { name: 'team directory', path: '/api/v1/employees/team?limit=20' },
+    { name: 'profile (a report)', path: `/api/v1/employees/${member.id}` },
+    { name: 'dashboard', path: '/api/v1/dashboard' },
+    { name: 'leave balances', path: '/api/v1/leave/balances' },
+    { name: 'lookups', path: '/api/v1/lookups' },
+    { name: 'me', path: '/api/v1/me' },
+    {
+      name: 'employee search (name)',
+      path: '/api/v1/employees/search?limit=20',
+      body: { full_text: 'rahman' },
     },
   ];
 }
