@@ -162,7 +162,7 @@ test.describe('employee profile', () => {
     const theirs = await other.newPage();
     await theirs.goto('/signin');
     await theirs.getByLabel('E-ID').fill('1037');
-    await theirs.getByLabel('Password').fill(DEMO_PASSWORD);
+    await theirs.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await theirs.getByRole('button', { name: 'Sign in' }).click();
     await expect(theirs.getByRole('alert')).toContainText('This account is disabled. Please contact HR.');
     await expect(theirs).toHaveURL(/\/signin$/);

@@ -117,13 +117,18 @@ export class AttendanceService {
     };
     const leavesBy = byEmployee(leaveRows);
     const remoteBy = byEmployee(remoteRows);
+    // One set of holiday dates per company, shared by its people (a summary's batch has hundreds).
+    const holidaySets = new Map<number | null, Set<string>>();
     const holidaysOf = (companyId: number | null) => {
+      const known = holidaySets.get(companyId);
+      if (known) return known;
       const days = new Set<string>();
       for (const h of holidayRows) {
         if (h.companyId !== null && h.companyId !== companyId) continue;
         for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
           days.add(d.format('YYYY-MM-DD'));
       }
+      holidaySets.set(companyId, days);
       return days;
     };
     const out = new Map<number, DayFacts>();
