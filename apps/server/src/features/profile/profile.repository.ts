@@ -2,32 +2,32 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
-  achievements,
+  type achievements,
   activities,
   assetAssignments,
   assets,
   companies,
   designations,
-  educations,
-  employeeContacts,
+  type educations,
+  type employeeContacts,
   employeeFiles,
   employeeGroups,
   employeePhotos,
   employees,
-  employmentHistories,
+  type employmentHistories,
   examSubjects,
   exams,
-  familyMembers,
+  type familyMembers,
   files,
   groups,
   groupTrees,
-  languages,
+  type languages,
   lookupValues,
   offices,
   separations,
   sessions,
-  skills,
-  trainings,
+  type skills,
+  type trainings,
   users,
 } from '../../db/schema';
 
@@ -95,85 +95,6 @@ export const profileRepository = {
       .where(eq(employees.id, employeeId))
       .limit(1);
     return row ?? null;
-  },
-
-  async members(db: Db, employeeId: number) {
-    return db
-      .select()
-      .from(familyMembers)
-      .where(eq(familyMembers.employeeId, employeeId))
-      .orderBy(asc(familyMembers.id));
-  },
-
-  async contacts(db: Db, employeeId: number, type: 'reference' | 'contact') {
-    return db
-      .select()
-      .from(employeeContacts)
-      .where(and(eq(employeeContacts.employeeId, employeeId), eq(employeeContacts.type, type)))
-      .orderBy(asc(employeeContacts.id));
-  },
-
-  async histories(db: Db, employeeId: number) {
-    return db
-      .select()
-      .from(employmentHistories)
-      .where(eq(employmentHistories.employeeId, employeeId))
-      .orderBy(desc(employmentHistories.fromDate), desc(employmentHistories.id));
-  },
-
-  async achievements(db: Db, employeeId: number) {
-    return db
-      .select()
-      .from(achievements)
-      .where(eq(achievements.employeeId, employeeId))
-      .orderBy(asc(achievements.id));
-  },
-
-  async trainings(db: Db, employeeId: number) {
-    return db.select().from(trainings).where(eq(trainings.employeeId, employeeId)).orderBy(asc(trainings.id));
-  },
-
-  async skills(db: Db, employeeId: number) {
-    return db.select().from(skills).where(eq(skills.employeeId, employeeId)).orderBy(asc(skills.id));
-  },
-
-  async educations(db: Db, employeeId: number) {
-    const type = lookup('type');
-    const unit = lookup('unit');
-    return db
-      .select({
-        row: educations,
-        exam: { id: exams.id, name: exams.name },
-        type: { id: type.id, name: type.name },
-        unit: { id: unit.id, name: unit.name },
-        subject: { id: examSubjects.id, name: examSubjects.name },
-      })
-      .from(educations)
-      .innerJoin(exams, eq(exams.id, educations.examId))
-      .innerJoin(type, eq(type.id, educations.typeId))
-      .innerJoin(unit, eq(unit.id, educations.durationUnitId))
-      .innerJoin(examSubjects, eq(examSubjects.id, educations.subjectId))
-      .where(eq(educations.employeeId, employeeId))
-      .orderBy(desc(educations.passingYear), asc(educations.id));
-  },
-
-  async languages(db: Db, employeeId: number) {
-    const writing = lookup('writing');
-    const reading = lookup('reading');
-    const speaking = lookup('speaking');
-    return db
-      .select({
-        row: languages,
-        writing: { id: writing.id, name: writing.name },
-        reading: { id: reading.id, name: reading.name },
-        speaking: { id: speaking.id, name: speaking.name },
-      })
-      .from(languages)
-      .innerJoin(writing, eq(writing.id, languages.writingId))
-      .innerJoin(reading, eq(reading.id, languages.readingId))
-      .innerJoin(speaking, eq(speaking.id, languages.speakingId))
-      .where(eq(languages.employeeId, employeeId))
-      .orderBy(asc(languages.id));
   },
 
   async assets(db: Db, employeeId: number) {

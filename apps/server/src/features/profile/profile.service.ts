@@ -17,7 +17,7 @@ import { photoUrls } from '../../lib/signed-urls';
 import { accessTo, authorize, permissionsOf } from './profile.access';
 import { EMPLOYEE_PARTS, type EmployeePart, itemValues, separationValues } from './profile.changes';
 import { profileRepository as repo } from './profile.repository';
-import { checkLookups, type ListSection, SECTIONS } from './sections';
+import { checkLookups, type ListSection, loadSections } from './sections';
 
 type Basic = z.output<typeof basicInput>;
 type General = z.output<typeof generalInput>;
@@ -96,16 +96,19 @@ export class ProfileService {
     };
     if (permissions.view === 'card') return { ...card, view: 'card', permissions };
 
-    // One query after another: they share one connection (a transaction may be the handle).
-    const members = await SECTIONS.members.load(db, employeeId);
-    const references = await SECTIONS.references.load(db, employeeId);
-    const contacts = await SECTIONS.contacts.load(db, employeeId);
-    const histories = await SECTIONS.histories.load(db, employeeId);
-    const achievements = await SECTIONS.achievements.load(db, employeeId);
-    const trainings = await SECTIONS.trainings.load(db, employeeId);
-    const skills = await SECTIONS.skills.load(db, employeeId);
-    const educations = await SECTIONS.educations.load(db, employeeId);
-    const languages = await SECTIONS.languages.load(db, employeeId);
+    // Every list section in one statement, then the rest one query after another: they share one
+    // connection (a transaction may be the handle).
+    const {
+      members,
+      references,
+      contacts,
+      histories,
+      achievements,
+      trainings,
+      skills,
+      educations,
+      languages,
+    } = await loadSections(db, employeeId);
     const assets = await repo.assets(db, employeeId);
     const documents = await repo.documents(db, employeeId);
     const separation = await repo.separation(db, employeeId);

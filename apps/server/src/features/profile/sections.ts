@@ -19,16 +19,20 @@ import {
 } from '@hr/contracts/employees';
 import type { FieldIssue } from '@hr/contracts/errors';
 import { MESSAGES } from '@hr/contracts/messages';
-import { eq, type SQL } from 'drizzle-orm';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   achievements,
   educations,
   employeeContacts,
+  employees,
   employmentHistories,
+  examSubjects,
+  exams,
   familyMembers,
   languages,
+  lookupValues,
   skills,
   trainings,
 } from '../../db/schema';
@@ -57,6 +61,13 @@ export interface ListSection<I extends { id: number } = { id: number }> {
   values(input: unknown): Record<string, unknown>;
   /** Field issues for ids that point nowhere (lookups, exams, subjects). */
   check(db: Db, input: unknown): Promise<FieldIssue[]>;
+  /**
+   * The section's items of the employee row of the select it is part of, as
+   * the API answers them: a JSON array built by the database, in the
+   * section's order. The same expression serves one section (`load`) and the
+   * whole profile (`loadSections`, one statement for every section).
+   */
+  items: SQL;
   /** The section's items of an employee, as the API answers them. */
   load(db: Db, employeeId: number): Promise<I[]>;
 }
@@ -72,14 +83,41 @@ function define<S extends z.ZodType, I extends { id: number }>(def: {
   scope?: SQL;
   values: (input: z.output<S>) => Record<string, unknown>;
   check?: (db: Db, input: z.output<S>) => Promise<FieldIssue[]>;
-  load: (db: Db, employeeId: number) => Promise<I[]>;
+  items: SQL;
 }): ListSection<I> {
   return {
     ...def,
     values: (input) => def.values(input as z.output<S>),
     check: (db, input) => (def.check ? def.check(db, input as z.output<S>) : Promise.resolve([])),
+    load: async (db, employeeId) => {
+      const [row] = await db
+        .select({ items: sql<I[]>`${def.items}` })
+        .from(employees)
+        .where(eq(employees.id, employeeId));
+      return row?.items ?? [];
+    },
   };
 }
+
+/**
+ * A JSON array of objects with these keys and values, from the rows of
+ * `from` (which names the employee row of the outer select), in `orderBy`
+ * order; an empty array when there are none.
+ */
+function jsonItems(fields: Record<string, SQL | Column>, from: SQL, orderBy: SQL): SQL {
+  const pairs = sql.join(
+    // The keys are this file's own constants, written into the statement as literals.
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  );
+  return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by ${orderBy}), '[]'::json) ${from})`;
+}
+
+/** `{ id, name }` of a lookup value joined under `alias`. */
+const lookupJson = (alias: string) => sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name)`);
+
+const ofEmployee = (table: ItemTable, column: Column, scope?: SQL) =>
+  sql`from ${table} where ${column} = ${employees.id}${scope ? sql` and ${scope}` : sql``}`;
 
 /** Issues for lookup ids that do not exist or are of another list. */
 export async function checkLookups(
@@ -104,17 +142,22 @@ const contactValues = (input: z.output<typeof contactInput>) => ({
   grantor: input.grantor,
 });
 
-const contactRow = (r: typeof employeeContacts.$inferSelect) => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  mobile: r.mobile,
-  nid: r.nid,
-  relation: r.relation,
-  address: r.address,
-  emergency: r.emergency,
-  grantor: r.grantor,
-});
+const contactItems = (type: 'reference' | 'contact') =>
+  jsonItems(
+    {
+      id: employeeContacts.id,
+      name: employeeContacts.name,
+      email: employeeContacts.email,
+      mobile: employeeContacts.mobile,
+      nid: employeeContacts.nid,
+      relation: employeeContacts.relation,
+      address: employeeContacts.address,
+      emergency: employeeContacts.emergency,
+      grantor: employeeContacts.grantor,
+    },
+    ofEmployee(employeeContacts, employeeContacts.employeeId, eq(employeeContacts.type, type)),
+    sql`${employeeContacts.id}`,
+  );
 
 export const SECTIONS = {
   members: define({
@@ -132,15 +175,18 @@ export const SECTIONS = {
       mobile: v.mobile,
       occupation: v.occupation,
     }),
-    load: async (db, id) =>
-      (await repo.members(db, id)).map((r) => ({
-        id: r.id,
-        name: r.name,
-        relation: r.relation,
-        dob: r.dob,
-        mobile: r.mobile,
-        occupation: r.occupation,
-      })),
+    items: jsonItems(
+      {
+        id: familyMembers.id,
+        name: familyMembers.name,
+        relation: familyMembers.relation,
+        dob: familyMembers.dob,
+        mobile: familyMembers.mobile,
+        occupation: familyMembers.occupation,
+      },
+      ofEmployee(familyMembers, familyMembers.employeeId),
+      sql`${familyMembers.id}`,
+    ),
   }),
   references: define({
     section: 'references',
@@ -152,7 +198,7 @@ export const SECTIONS = {
     table: employeeContacts,
     scope: eq(employeeContacts.type, 'reference'),
     values: (v) => ({ ...contactValues(v), type: 'reference' }),
-    load: async (db, id) => (await repo.contacts(db, id, 'reference')).map(contactRow),
+    items: contactItems('reference'),
   }),
   contacts: define({
     section: 'contacts',
@@ -164,7 +210,7 @@ export const SECTIONS = {
     table: employeeContacts,
     scope: eq(employeeContacts.type, 'contact'),
     values: (v) => ({ ...contactValues(v), type: 'contact' }),
-    load: async (db, id) => (await repo.contacts(db, id, 'contact')).map(contactRow),
+    items: contactItems('contact'),
   }),
   histories: define({
     section: 'histories',
@@ -181,15 +227,18 @@ export const SECTIONS = {
       toDate: v.to,
       address: v.address,
     }),
-    load: async (db, id) =>
-      (await repo.histories(db, id)).map((r) => ({
-        id: r.id,
-        company: r.company,
-        designation: r.designation,
-        from: r.fromDate,
-        to: r.toDate,
-        address: r.address,
-      })),
+    items: jsonItems(
+      {
+        id: employmentHistories.id,
+        company: employmentHistories.company,
+        designation: employmentHistories.designation,
+        from: employmentHistories.fromDate,
+        to: employmentHistories.toDate,
+        address: employmentHistories.address,
+      },
+      ofEmployee(employmentHistories, employmentHistories.employeeId),
+      sql`${employmentHistories.fromDate} desc, ${employmentHistories.id} desc`,
+    ),
   }),
   achievements: define({
     section: 'achievements',
@@ -200,13 +249,16 @@ export const SECTIONS = {
     item: achievement,
     table: achievements,
     values: (v) => ({ name: v.name, date: v.date, description: v.description }),
-    load: async (db, id) =>
-      (await repo.achievements(db, id)).map((r) => ({
-        id: r.id,
-        name: r.name,
-        date: r.date,
-        description: r.description,
-      })),
+    items: jsonItems(
+      {
+        id: achievements.id,
+        name: achievements.name,
+        date: achievements.date,
+        description: achievements.description,
+      },
+      ofEmployee(achievements, achievements.employeeId),
+      sql`${achievements.id}`,
+    ),
   }),
   trainings: define({
     section: 'trainings',
@@ -217,13 +269,11 @@ export const SECTIONS = {
     item: training,
     table: trainings,
     values: (v) => ({ name: v.name, type: v.type, description: v.description }),
-    load: async (db, id) =>
-      (await repo.trainings(db, id)).map((r) => ({
-        id: r.id,
-        name: r.name,
-        type: r.type,
-        description: r.description,
-      })),
+    items: jsonItems(
+      { id: trainings.id, name: trainings.name, type: trainings.type, description: trainings.description },
+      ofEmployee(trainings, trainings.employeeId),
+      sql`${trainings.id}`,
+    ),
   }),
   skills: define({
     section: 'skills',
@@ -234,14 +284,17 @@ export const SECTIONS = {
     item: skill,
     table: skills,
     values: (v) => ({ name: v.name, type: v.type, efficiency: v.efficiency, description: v.description }),
-    load: async (db, id) =>
-      (await repo.skills(db, id)).map((r) => ({
-        id: r.id,
-        name: r.name,
-        type: r.type,
-        efficiency: r.efficiency,
-        description: r.description,
-      })),
+    items: jsonItems(
+      {
+        id: skills.id,
+        name: skills.name,
+        type: skills.type,
+        efficiency: skills.efficiency,
+        description: skills.description,
+      },
+      ofEmployee(skills, skills.employeeId),
+      sql`${skills.id}`,
+    ),
   }),
   educations: define({
     section: 'educations',
@@ -275,24 +328,32 @@ export const SECTIONS = {
         issues.push({ path: ['subject_id'], message: MESSAGES.choiceInvalid });
       return issues;
     },
-    load: async (db, id) =>
-      (await repo.educations(db, id)).map(({ row: r, exam, type, unit, subject }) => ({
-        id: r.id,
-        institute: r.institute,
-        exam_id: r.examId,
-        exam,
-        type_id: r.typeId,
-        type,
-        passing_year: r.passingYear,
-        duration: r.duration,
-        duration_unit_id: r.durationUnitId,
-        duration_unit: unit,
-        subject_id: r.subjectId,
-        subject,
-        certificate_no: r.certificateNo,
-        result: r.result,
-        description: r.description,
-      })),
+    items: jsonItems(
+      {
+        id: educations.id,
+        institute: educations.institute,
+        exam_id: educations.examId,
+        exam: sql`json_build_object('id', ${exams.id}, 'name', ${exams.name})`,
+        type_id: educations.typeId,
+        type: lookupJson('education_type'),
+        passing_year: educations.passingYear,
+        duration: educations.duration,
+        duration_unit_id: educations.durationUnitId,
+        duration_unit: lookupJson('duration_unit'),
+        subject_id: educations.subjectId,
+        subject: sql`json_build_object('id', ${examSubjects.id}, 'name', ${examSubjects.name})`,
+        certificate_no: educations.certificateNo,
+        result: educations.result,
+        description: educations.description,
+      },
+      sql`from ${educations}
+        inner join ${exams} on ${exams.id} = ${educations.examId}
+        inner join ${lookupValues} education_type on education_type.id = ${educations.typeId}
+        inner join ${lookupValues} duration_unit on duration_unit.id = ${educations.durationUnitId}
+        inner join ${examSubjects} on ${examSubjects.id} = ${educations.subjectId}
+        where ${educations.employeeId} = ${employees.id}`,
+      sql`${educations.passingYear} desc, ${educations.id}`,
+    ),
   }),
   languages: define({
     section: 'languages',
@@ -315,19 +376,40 @@ export const SECTIONS = {
         ['reading_id', v.reading_id, 'language_proficiency'],
         ['speaking_id', v.speaking_id, 'language_proficiency'],
       ]),
-    load: async (db, id) =>
-      (await repo.languages(db, id)).map(({ row: r, writing, reading, speaking }) => ({
-        id: r.id,
-        name: r.name,
-        writing_id: r.writingId,
-        writing,
-        reading_id: r.readingId,
-        reading,
-        speaking_id: r.speakingId,
-        speaking,
-        description: r.description,
-      })),
+    items: jsonItems(
+      {
+        id: languages.id,
+        name: languages.name,
+        writing_id: languages.writingId,
+        writing: lookupJson('writing'),
+        reading_id: languages.readingId,
+        reading: lookupJson('reading'),
+        speaking_id: languages.speakingId,
+        speaking: lookupJson('speaking'),
+        description: languages.description,
+      },
+      sql`from ${languages}
+        inner join ${lookupValues} writing on writing.id = ${languages.writingId}
+        inner join ${lookupValues} reading on reading.id = ${languages.readingId}
+        inner join ${lookupValues} speaking on speaking.id = ${languages.speakingId}
+        where ${languages.employeeId} = ${employees.id}`,
+      sql`${languages.id}`,
+    ),
   }),
 };
 
 export const LIST_SECTIONS: ListSection[] = Object.values(SECTIONS);
+
+type SectionName = keyof typeof SECTIONS;
+/** Every list section's items of an employee, by section. */
+export type SectionItems = { [K in SectionName]: Awaited<ReturnType<(typeof SECTIONS)[K]['load']>> };
+
+/** Every list section of an employee's profile in one statement (empty lists when the employee is unknown). */
+export async function loadSections(db: Db, employeeId: number): Promise<SectionItems> {
+  const names = Object.keys(SECTIONS) as SectionName[];
+  const fields = Object.fromEntries(names.map((name) => [name, sql`${SECTIONS[name].items}`]));
+  const [row] = await db.select(fields).from(employees).where(eq(employees.id, employeeId));
+  return Object.fromEntries(
+    names.map((name) => [name, (row?.[name] as unknown[] | undefined) ?? []]),
+  ) as SectionItems;
+}
