@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 
 export const authRepository = {
   async findUserByUsername(db: Db, username: string) {
@@ -237,34 +238,34 @@ export const authRepository = {
     await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
   },
 
+  /**
+   * The signed-in employee's card for GET me, with whether anyone enabled
+   * reports to them: one prepared statement (every page of the portal asks).
+   */
   async employeeCard(db: Db, employeeId: number) {
-    const [row] = await db
-      .select({
-        id: employees.id,
-        eid: employees.eid,
-        name: employees.name,
-        designation: designations.name,
-        company: companies.name,
-        office: offices.name,
-        enabled: employees.enabled,
-        photoVersion: employees.photoVersion,
-      })
-      .from(employees)
-      .leftJoin(designations, eq(designations.id, employees.designationId))
-      .leftJoin(companies, eq(companies.id, employees.companyId))
-      .leftJoin(offices, eq(offices.id, employees.officeId))
-      .where(eq(employees.id, employeeId))
-      .limit(1);
+    const statement = preparedOnce(db, 'me-card', (name) =>
+      db
+        .select({
+          id: employees.id,
+          eid: employees.eid,
+          name: employees.name,
+          designation: designations.name,
+          company: companies.name,
+          office: offices.name,
+          enabled: employees.enabled,
+          photoVersion: employees.photoVersion,
+          hasReports: sql<boolean>`exists (select 1 from ${employees} report where report.parent_id = ${employees.id} and report.enabled)`,
+        })
+        .from(employees)
+        .leftJoin(designations, eq(designations.id, employees.designationId))
+        .leftJoin(companies, eq(companies.id, employees.companyId))
+        .leftJoin(offices, eq(offices.id, employees.officeId))
+        .where(eq(employees.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ id: employeeId });
     return row ?? null;
-  },
-
-  async hasReports(db: Db, employeeId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: employees.id })
-      .from(employees)
-      .where(and(eq(employees.parentId, employeeId), eq(employees.enabled, true)))
-      .limit(1);
-    return Boolean(row);
   },
 
   async setLanguage(db: Db, userId: number, language: string): Promise<void> {

@@ -405,7 +405,7 @@ export class AuthService {
         company: card.company,
         office: card.office,
         photo: photoUrls(this.secret, card.id, card.photoVersion),
-        has_reports: await repo.hasReports(this.db, auth.employeeId),
+        has_reports: card.hasReports,
       },
       session: {
         expiry: auth.expiresAt.getTime(),

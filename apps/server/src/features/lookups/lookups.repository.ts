@@ -1,29 +1,43 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lookupValues, workflowStatuses } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 
+/** The lookup reads run on most screens: prepared once each, as the session is (lib/prepared.ts). */
 export const lookupsRepository = {
   async byKind(db: Db, kind: string) {
-    return db
-      .select({ id: lookupValues.id, name: lookupValues.name })
-      .from(lookupValues)
-      .where(eq(lookupValues.kind, kind))
-      .orderBy(asc(lookupValues.sortOrder), asc(lookupValues.id));
+    const statement = preparedOnce(db, 'lookups-of-kind', (name) =>
+      db
+        .select({ id: lookupValues.id, name: lookupValues.name })
+        .from(lookupValues)
+        .where(eq(lookupValues.kind, sql.placeholder('kind')))
+        .orderBy(asc(lookupValues.sortOrder), asc(lookupValues.id))
+        .prepare(name),
+    );
+    return statement.execute({ kind });
   },
 
   async all(db: Db) {
-    return db
-      .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
-      .from(lookupValues)
-      .where(eq(lookupValues.enabled, true))
-      .orderBy(asc(lookupValues.kind), asc(lookupValues.sortOrder), asc(lookupValues.id));
+    const statement = preparedOnce(db, 'lookups-all', (name) =>
+      db
+        .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
+        .from(lookupValues)
+        .where(eq(lookupValues.enabled, true))
+        .orderBy(asc(lookupValues.kind), asc(lookupValues.sortOrder), asc(lookupValues.id))
+        .prepare(name),
+    );
+    return statement.execute();
   },
 
   async statuses(db: Db, module: string) {
-    return db
-      .select({ id: workflowStatuses.id, name: workflowStatuses.name, color: workflowStatuses.color })
-      .from(workflowStatuses)
-      .where(eq(workflowStatuses.module, module))
-      .orderBy(asc(workflowStatuses.id));
+    const statement = preparedOnce(db, 'statuses-of-module', (name) =>
+      db
+        .select({ id: workflowStatuses.id, name: workflowStatuses.name, color: workflowStatuses.color })
+        .from(workflowStatuses)
+        .where(eq(workflowStatuses.module, sql.placeholder('module')))
+        .orderBy(asc(workflowStatuses.id))
+        .prepare(name),
+    );
+    return statement.execute({ module });
   },
 };
