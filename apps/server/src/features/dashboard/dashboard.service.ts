@@ -15,13 +15,18 @@ export class DashboardService {
 
   async dashboard(auth: AuthContext): Promise<Dashboard> {
     const me = auth.employeeId;
-    // One after another: the queries share the pool with everyone else's.
-    const kpi = await repo.kpi(this.db, me);
-    const current = await repo.currentKpi(this.db, me);
-    const epr = await repo.epr(this.db, me);
-    const leave = await repo.leave(this.db, me);
-    const remote = await repo.remoteWork(this.db, me);
-    const hr = await repo.hrService(this.db, me, auth.isAdmin);
+    const d = await repo.dashboard(this.db, me, auth.isAdmin);
+    const kpi = { lineManager: d.kpiLineManager, oneOverOne: d.kpiOneOverOne, mine: d.kpiMine };
+    const epr = {
+      submitted: d.eprSubmitted,
+      returned: d.eprReturned,
+      oneOverOne: d.eprOneOverOne,
+      mine: d.eprMine,
+    };
+    const leave = { waiting: d.leaveWaiting, mine: d.leaveMine };
+    const remote = { waiting: d.remoteWaiting, mine: d.remoteMine };
+    const hr = { waiting: d.hrWaiting, done: d.hrDone, mine: d.hrMine };
+    const current = d.current;
     return {
       waiting: [
         {
