@@ -345,9 +345,11 @@ export const directoryRepository = {
     if ((type === 'all' || type === 'peers') && parentId !== null)
       parts.push(eq(employees.parentId, parentId));
     if (type === 'all' || type === 'reports') {
-      // Reports and their reports: read the first level, so every part of the OR is an index lookup.
-      const direct = await db.select({ id: employees.id }).from(employees).where(eq(employees.parentId, id));
-      parts.push(inArray(employees.parentId, [id, ...direct.map((r) => r.id)]));
+      // Reports and their reports. The first level is an array made once (an init plan), so each
+      // part of the OR stays an index lookup, in the same statement.
+      parts.push(
+        sql`(${employees.parentId} = ${id} or ${employees.parentId} = any(array(select report.id from ${employees} report where report.parent_id = ${id})))`,
+      );
     }
     if (parts.length === 0) return { rows: [], total: 0 };
 
