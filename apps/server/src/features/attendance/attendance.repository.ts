@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, holidays, leaves, punches, remoteWorks } from '../../db/schema';
 import type { PersonColumns } from '../../lib/approvers';
@@ -61,88 +61,60 @@ export const attendanceRepository = {
   },
 
   /**
-   * Punches of the employees from the day before `from` to the day after `to`
-   * (night shifts reach across), one row per employee with the times in order
-   * as one text: a month of 400 people is 400 values, not 17,000 rows to map.
+   * What the day rule needs of a batch of employees over a range, in one
+   * statement: their punches from the day before to the day after (a night
+   * shift crosses midnight), as one list of times per employee; their
+   * approved leave (full-day and short) and remote work overlapping the
+   * range; and the holidays overlapping it, everyone's and each company's.
    */
-  async punches(db: Db, ids: number[], from: string, to: string): Promise<Map<number, string[]>> {
-    const out = new Map<number, string[]>();
-    if (ids.length === 0) return out;
-    const rows = await db
+  async dayFacts(db: Db, ids: number[], from: string, to: string) {
+    const people = sql`any(${`{${ids.join(',')}}`}::int[])`;
+    const [row] = await db
       .select({
-        employeeId: punches.employeeId,
-        times: sql<string>`string_agg(to_char(${punches.at}, 'YYYY-MM-DD HH24:MI:SS'), ',' order by ${punches.at})`,
+        punches: sql<{ employeeId: number; times: string }[]>`(select coalesce(json_agg(json_build_object(
+            'employeeId', p.employee_id, 'times', p.times)), '[]'::json)
+          from (select ${punches.employeeId} as employee_id,
+              string_agg(to_char(${punches.at}, 'YYYY-MM-DD HH24:MI:SS'), ',' order by ${punches.at}) as times
+            from ${punches}
+            where ${punches.employeeId} = ${people} and ${punches.at} >= ${from}::date - 1 and ${punches.at} < ${to}::date + 2
+            group by ${punches.employeeId}) p)`,
+        leaves: sql<
+          {
+            employeeId: number;
+            from: string;
+            to: string;
+            short: boolean;
+            fromTime: string | null;
+            toTime: string | null;
+          }[]
+        >`(select coalesce(json_agg(json_build_object(
+            'employeeId', ${leaves.employeeId}, 'from', ${leaves.fromDate}, 'to', ${leaves.toDate},
+            'short', ${leaves.leaveFormat} = ${SHORT_LEAVE}, 'fromTime', ${leaves.fromTime}, 'toTime', ${leaves.toTime})), '[]'::json)
+          from ${leaves}
+          where ${leaves.employeeId} = ${people} and ${leaves.statusId} = ${APPROVED}
+            and ${leaves.fromDate} <= ${to} and ${leaves.toDate} >= ${from})`,
+        remoteWork: sql<
+          { employeeId: number; from: string; to: string; fromTime: string | null; toTime: string | null }[]
+        >`(select coalesce(json_agg(json_build_object(
+            'employeeId', ${remoteWorks.employeeId}, 'from', ${remoteWorks.fromDate}, 'to', ${remoteWorks.toDate},
+            'fromTime', ${remoteWorks.fromTime}, 'toTime', ${remoteWorks.toTime})), '[]'::json)
+          from ${remoteWorks}
+          where ${remoteWorks.employeeId} = ${people} and ${remoteWorks.statusId} = ${APPROVED}
+            and ${remoteWorks.fromDate} <= ${to} and ${remoteWorks.toDate} >= ${from})`,
+        holidays: sql<{ name: string; companyId: number | null; from: string; to: string }[]>`(select
+            coalesce(json_agg(json_build_object('name', ${holidays.name}, 'companyId', ${holidays.companyId},
+              'from', ${holidays.fromDate}, 'to', ${holidays.toDate}) order by ${holidays.fromDate}), '[]'::json)
+          from ${holidays} where ${holidays.fromDate} <= ${to} and ${holidays.toDate} >= ${from})`,
       })
-      .from(punches)
-      .where(
-        and(
-          sql`${punches.employeeId} = any(${`{${ids.join(',')}}`}::int[])`,
-          gte(punches.at, sql`${from}::date - 1`),
-          sql`${punches.at} < ${to}::date + 2`,
-        ),
-      )
-      .groupBy(punches.employeeId);
-    for (const r of rows) out.set(r.employeeId, r.times.split(','));
-    return out;
-  },
-
-  /** Approved leave of the employees overlapping the range, full-day and short. */
-  async leaves(db: Db, ids: number[], from: string, to: string) {
-    if (ids.length === 0) return [];
-    return db
-      .select({
-        employeeId: leaves.employeeId,
-        from: leaves.fromDate,
-        to: leaves.toDate,
-        short: sql<boolean>`${leaves.leaveFormat} = ${SHORT_LEAVE}`,
-        fromTime: leaves.fromTime,
-        toTime: leaves.toTime,
-      })
-      .from(leaves)
-      .where(
-        and(
-          inArray(leaves.employeeId, ids),
-          eq(leaves.statusId, APPROVED),
-          lte(leaves.fromDate, to),
-          gte(leaves.toDate, from),
-        ),
-      );
-  },
-
-  /** Approved remote work of the employees overlapping the range. */
-  async remoteWork(db: Db, ids: number[], from: string, to: string) {
-    if (ids.length === 0) return [];
-    return db
-      .select({
-        employeeId: remoteWorks.employeeId,
-        from: remoteWorks.fromDate,
-        to: remoteWorks.toDate,
-        fromTime: remoteWorks.fromTime,
-        toTime: remoteWorks.toTime,
-      })
-      .from(remoteWorks)
-      .where(
-        and(
-          inArray(remoteWorks.employeeId, ids),
-          eq(remoteWorks.statusId, APPROVED),
-          lte(remoteWorks.fromDate, to),
-          gte(remoteWorks.toDate, from),
-        ),
-      );
-  },
-
-  /** Holidays overlapping the range: everyone's (no company) and each company's. */
-  async holidays(db: Db, from: string, to: string) {
-    return db
-      .select({
-        name: holidays.name,
-        companyId: holidays.companyId,
-        from: holidays.fromDate,
-        to: holidays.toDate,
-      })
-      .from(holidays)
-      .where(and(lte(holidays.fromDate, to), gte(holidays.toDate, from)))
-      .orderBy(asc(holidays.fromDate));
+      .from(sql`(select 1) as one`);
+    const punchesBy = new Map<number, string[]>();
+    for (const r of row?.punches ?? []) punchesBy.set(r.employeeId, r.times.split(','));
+    return {
+      punches: punchesBy,
+      leaves: row?.leaves ?? [],
+      remoteWork: row?.remoteWork ?? [],
+      holidays: row?.holidays ?? [],
+    };
   },
 
   /** Holidays of one company (and everyone's) in the range. */

@@ -101,10 +101,11 @@ export class AttendanceService {
   private async factsOf(people: AttendancePerson[], from: string, to: string) {
     const ids = people.map((p) => p.id);
     const shifts = await shiftPeriods(this.db, ids, from, to);
-    const punchesBy = await repo.punches(this.db, ids, from, to);
-    const leaveRows = await repo.leaves(this.db, ids, from, to);
-    const remoteRows = await repo.remoteWork(this.db, ids, from, to);
-    const holidayRows = await repo.holidays(this.db, from, to);
+    const day = await repo.dayFacts(this.db, ids, from, to);
+    const punchesBy = day.punches;
+    const leaveRows = day.leaves;
+    const remoteRows = day.remoteWork;
+    const holidayRows = day.holidays;
     const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
     const byEmployee = <T extends { employeeId: number }>(rows: T[]) => {
       const map = new Map<number, T[]>();
