@@ -1,6 +1,6 @@
 import { DatePicker, Select, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, toApiDate } from '../../lib/dates';
 import { useCompanyChoices, useGroupChoices } from './choices';
@@ -10,8 +10,9 @@ import type { OptionalFilter } from './RequestListPage';
 /**
  * The optional filters lists offer in their drawer (SPEC.md §2 Filter
  * Options), built once: a choice of ids, a date, the company and the group
- * of type 1 (both loaded once their filter is opened). Each writes its field
- * of the list's filter draft, applied by Search.
+ * of type 1 (both loaded once their filter is shown, so they are there by
+ * the time the user opens or types in it). Each writes its field of the
+ * list's filter draft, applied by Search.
  */
 export function useFilterControls(draft: FilterDraft) {
   const { t } = useTranslation();
@@ -64,19 +65,19 @@ export function useFilterControls(draft: FilterDraft) {
     label: t('lists.company'),
     fields: ['company_id'],
     control: (
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={t('lists.company')}
-        aria-label={t('lists.company')}
-        style={{ minWidth: 180 }}
-        onOpenChange={(open) => open && setWantCompanies(true)}
-        onFocus={() => setWantCompanies(true)}
-        loading={companies.isLoading}
-        value={value('company_id')}
-        onChange={(v?: number) => draft.set('company_id', v)}
-        options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-      />
+      <LoadsWhenShown load={setWantCompanies}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('lists.company')}
+          aria-label={t('lists.company')}
+          style={{ minWidth: 180 }}
+          loading={companies.isLoading}
+          value={value('company_id')}
+          onChange={(v?: number) => draft.set('company_id', v)}
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+      </LoadsWhenShown>
     ),
   };
 
@@ -85,22 +86,32 @@ export function useFilterControls(draft: FilterDraft) {
     label: t('lists.group'),
     fields: ['group_id'],
     control: (
-      <TreeSelect
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        placeholder={t('lists.group')}
-        aria-label={t('lists.group')}
-        style={{ minWidth: 200 }}
-        onOpenChange={(open) => open && setWantGroups(true)}
-        onFocus={() => setWantGroups(true)}
-        loading={groups.isLoading}
-        value={value('group_id')}
-        onChange={(v?: number) => draft.set('group_id', v)}
-        treeDefaultExpandAll
-        treeData={groups.data ?? []}
-      />
+      <LoadsWhenShown load={setWantGroups}>
+        <TreeSelect
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          placeholder={t('lists.group')}
+          aria-label={t('lists.group')}
+          style={{ minWidth: 200 }}
+          loading={groups.isLoading}
+          value={value('group_id')}
+          onChange={(v?: number) => draft.set('group_id', v)}
+          treeDefaultExpandAll
+          treeData={groups.data ?? []}
+        />
+      </LoadsWhenShown>
     ),
   };
 
   return { value, choice, date, company, group };
+}
+
+/**
+ * Asks for a filter's choices when the filter is shown: typed into before
+ * they came, a tree's search kept the parent of a match open with the
+ * match itself missing.
+ */
+function LoadsWhenShown({ load, children }: { load: (want: boolean) => void; children: ReactNode }) {
+  useEffect(() => load(true), [load]);
+  return children;
 }
