@@ -53,16 +53,7 @@ function vitest(projects, workers, env = {}) {
     ],
     env,
   );
-  if (!fs.existsSync(out)) {
-    results.push({
-      name,
-      passed: 0,
-      failed: 1,
-      note: `exited with ${code} before reporting`,
-      seconds: since(from),
-    });
-    return;
-  }
+  if (noReport(name, from, code, out)) return;
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failedSuites = (report.testResults ?? []).filter(
     (r) => r.status === 'failed' && r.assertionResults.length === 0,
@@ -72,22 +63,26 @@ function vitest(projects, workers, env = {}) {
   results.push({ name, passed: report.numPassedTests, failed, seconds: since(from) });
 }
 
+/** A suite that wrote no report failed before it could: counted as one failure. */
+function noReport(name, from, code, out) {
+  if (fs.existsSync(out)) return false;
+  results.push({
+    name,
+    passed: 0,
+    failed: 1,
+    note: `exited with ${code} before reporting`,
+    seconds: since(from),
+  });
+  return true;
+}
+
 function playwright() {
   const name = 'browser (Playwright, Chromium)';
   heading(name);
   const from = Date.now();
   const out = path.join(tmp, 'playwright.json');
   const code = run(bin('playwright'), ['test', '-c', 'e2e'], { PW_JSON_OUTPUT: out });
-  if (!fs.existsSync(out)) {
-    results.push({
-      name,
-      passed: 0,
-      failed: 1,
-      note: `exited with ${code} before reporting`,
-      seconds: since(from),
-    });
-    return;
-  }
+  if (noReport(name, from, code, out)) return;
   const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
   const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   results.push({ name, passed: stats.expected, failed, seconds: since(from) });
