@@ -168,7 +168,7 @@ export async function captureCalls(url: string, token: string, calls: ListCall[]
 // ---------------------------------------------------------------- load
 
 /** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
@@ -185,7 +185,7 @@ function summarize(samples: number[], elapsedMs: number, errors: number): Load {
 }
 
 /** Samples of one side, gathered over the slices it ran. */
-class Side {
+export class Side {
   samples: number[] = [];
   elapsedMs = 0;
   errors = 0;
@@ -201,7 +201,7 @@ class Side {
  * raw side; autocannon's own histogram keeps whole milliseconds only, and its
  * p50 is answered for a check.
  */
-async function apiSlice(
+export async function apiSlice(
   side: Side,
   base: string,
   call: ListCall,
@@ -394,7 +394,7 @@ export async function busiestManager(url: string): Promise<{ eid: string; name: 
 
 // ---------------------------------------------------------------- the report
 
-const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+export const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 export const LISTS_HEADING = '## Request lists: the API call against the SQL it sends (PostgreSQL)';
 

@@ -8,6 +8,9 @@
  *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
  *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
  *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
+ *   npm run bench -- --only office # a day at the office, 500 users, one API process and two (PostgreSQL)
+ *   npm run bench -- --only engines --employees 1000 # the read calls on PGlite next to PostgreSQL
+ *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -38,8 +41,17 @@ import {
   replaceSection,
   statementsReport,
 } from './lists';
+import { OFFICE_HEADING, type OfficeRun, officeDay, officeSection, officeUsers } from './office';
 import { DELIVERY_HEADING, type DeliveryRow, deliveryBench, deliverySection } from './realtime';
-import { detailCalls, listCalls, type Scenario, scenarios } from './scenarios';
+import { detailCalls, type ListCall, listCalls, type Scenario, scenarios } from './scenarios';
+import {
+  ENGINES_HEADING,
+  enginesSection,
+  SCALE_HEADING,
+  scaleSection,
+  sideBySide,
+  type Target,
+} from './sides';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -57,7 +69,9 @@ const sliceSeconds = Number(opt('slice') ?? 2);
 const reseed = args.includes('--reseed');
 /** Open chat windows of the comment delivery measurement. */
 const windows = Number(opt('windows') ?? 500);
-const PARTS = ['lists', 'realtime', 'cycles', 'attendance'];
+/** Simulated users of the day at the office. */
+const officeUserCount = Number(opt('users') ?? 500);
+const PARTS = ['lists', 'realtime', 'cycles', 'attendance', 'office', 'engines', 'scale'];
 if (part !== undefined && !PARTS.includes(part)) {
   console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
   process.exit(2);
@@ -65,6 +79,11 @@ if (part !== undefined && !PARTS.includes(part)) {
 const resultsDir = path.join(root, 'bench', 'results');
 /** The PostgreSQL database the bench seeds and loads, on the server of DATABASE_URL. */
 const BENCH_DATABASE = 'hr_portal_bench';
+/** The bench database of a data set of `employees` (10,000: the one above). */
+const benchDatabase = (employees: number) =>
+  employees === 10_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${employees}`;
+/** Days of punches of the data sets of `--sizes` above 10,000 (two years otherwise). */
+const bigPunchDays = Number(opt('big-punch-days') ?? 60);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -104,12 +123,17 @@ async function stop(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
-function seed(env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['apps/server/dist/seed-cli.js', 'large', String(size)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
+function seed(env: Record<string, string>, employees: number) {
+  const punchDays = employees > 10_000 ? [String(bigPunchDays)] : [];
+  const res = spawnSync(
+    process.execPath,
+    ['apps/server/dist/seed-cli.js', 'large', String(employees), ...punchDays],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('seeding the large data set failed');
 }
 
@@ -166,25 +190,30 @@ async function login(base: string, username: string): Promise<string> {
  * data set. A database seeded before is used as it is (the seed only adds
  * what is missing); `--reseed` drops it first.
  */
-async function prepare(db: 'pglite' | 'postgres'): Promise<Record<string, string>> {
+async function prepare(db: 'pglite' | 'postgres', employees = size): Promise<Record<string, string>> {
   const env: Record<string, string> = { SEED: 'demo' };
   if (db === 'pglite') {
-    env.DATA_DIR = path.join(root, 'bench', '.data-pglite');
+    env.DATA_DIR = path.join(
+      root,
+      'bench',
+      employees === 10_000 ? '.data-pglite' : `.data-pglite-${employees}`,
+    );
     env.DATABASE_URL = '';
     if (reseed) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   } else {
     const url = new URL(process.env.DATABASE_URL!);
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    if (reseed) await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`create database ${BENCH_DATABASE}`);
+    const name = benchDatabase(employees);
+    if (reseed) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
     await admin.end();
-    url.pathname = `/${BENCH_DATABASE}`;
+    url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
   }
-  console.log(`\n== ${db}: preparing ${size} employees`);
-  seed(env);
+  console.log(`\n== ${db}: preparing ${employees} employees`);
+  seed(env, employees);
   return env;
 }
 
@@ -249,6 +278,127 @@ async function withServer<T>(
   } finally {
     await stop(server);
   }
+}
+
+/** `count` servers on the same database, started one after the other (each applies the migrations first). */
+async function withServers<T>(
+  env: Record<string, string>,
+  count: number,
+  run: (servers: { base: string; pid: number }[]) => Promise<T>,
+): Promise<T> {
+  const servers: ChildProcess[] = [];
+  const bases: { base: string; pid: number }[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      servers.push(startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }));
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(`${base}/api/health`, 120_000);
+      bases.push({ base, pid: servers[i]!.pid ?? 0 });
+    }
+    return await run(bases);
+  } finally {
+    await Promise.all(servers.map(stop));
+  }
+}
+
+/**
+ * The day at the office on one process, then on two: the steady phases run
+ * at 60 % of what one process gave (both), and on two processes also at 60 %
+ * of what two gave.
+ */
+async function officeBench(env: Record<string, string>): Promise<OfficeRun[]> {
+  const url = env.DATABASE_URL!;
+  const users = await officeUsers(url, officeUserCount);
+  console.log(
+    `  ${users.length} users, ${users.filter((u) => u.waiting > 0).length} of them line managers with leave waiting`,
+  );
+  const runs: OfficeRun[] = [];
+  let oneProcess = 0;
+  for (const processes of [1, 2]) {
+    const run = await withServers(env, processes, (servers) =>
+      officeDay(servers, url, users, duration, (capacity) => {
+        if (processes === 1) oneProcess = capacity;
+        return processes === 1 ? [0.6 * capacity] : [0.6 * oneProcess, 0.6 * capacity];
+      }),
+    );
+    const line = (p: { requests: number; seconds: number; p50: number; p99: number; errors: number }) =>
+      `${(p.requests / p.seconds).toFixed(0)} calls/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.errors} errors`;
+    console.log(`  ${processes} process(es): morning ${line(run.morning)}; capacity ${line(run.capacity)}`);
+    for (const s of run.steady) console.log(`    steady ${s.rate.toFixed(0)} actions/s: ${line(s.result)}`);
+    runs.push(run);
+  }
+  return runs;
+}
+
+/** The read calls compared across servers, for a manager signed in on one of them. */
+async function readCalls(base: string, token: string): Promise<ListCall[]> {
+  return [...listCalls, ...(await detailCalls(base, token))];
+}
+
+/** Servers started one after the other on each environment, all running while `run` runs. */
+async function withEach<T>(envs: Record<string, string>[], run: (bases: string[]) => Promise<T>): Promise<T> {
+  const [first, ...rest] = envs;
+  if (!first) return run([]);
+  return withServer(first, (base) => withEach(rest, (bases) => run([base, ...bases])));
+}
+
+/** The read calls on PGlite next to PostgreSQL, on data sets of `size` employees seeded alike. */
+async function enginesBench(): Promise<string> {
+  const pgEnv = await prepare('postgres');
+  const liteEnv = await prepare('pglite');
+  const manager = await busiestManager(pgEnv.DATABASE_URL!);
+  const when = new Date().toISOString();
+  const rows = await withEach([liteEnv, pgEnv], async (bases) => {
+    const targets: Target[] = [];
+    for (const [i, label] of ['PGlite', 'PostgreSQL'].entries()) {
+      const base = bases[i]!;
+      const token = await login(base, manager.eid);
+      targets.push({ label, base, token, calls: await readCalls(base, token) });
+    }
+    return sideBySide(targets, { connections, duration, slice: sliceSeconds });
+  });
+  return enginesSection(rows, {
+    when,
+    employees: size,
+    eid: manager.eid,
+    connections,
+    duration,
+    slice: sliceSeconds,
+  });
+}
+
+/** The read calls on PostgreSQL data sets of each size of `--sizes`, side by side. */
+async function scaleBench(): Promise<string> {
+  const sizes = (opt('sizes') ?? '1000,10000,100000').split(',').map(Number);
+  const envs: Record<string, string>[] = [];
+  for (const employees of sizes) envs.push(await prepare('postgres', employees));
+  const managers: Awaited<ReturnType<typeof busiestManager>>[] = [];
+  for (const env of envs) managers.push(await busiestManager(env.DATABASE_URL!));
+  const when = new Date().toISOString();
+  const rows = await withEach(envs, async (bases) => {
+    const targets: Target[] = [];
+    for (const [i, employees] of sizes.entries()) {
+      const base = bases[i]!;
+      const token = await login(base, managers[i]!.eid);
+      targets.push({
+        label: employees.toLocaleString('en'),
+        base,
+        token,
+        calls: await readCalls(base, token),
+      });
+    }
+    return sideBySide(targets, { connections, duration, slice: sliceSeconds });
+  });
+  return scaleSection(
+    rows,
+    sizes.map((employees, i) => ({
+      label: employees.toLocaleString('en'),
+      eid: managers[i]!.eid,
+      note: `on ${managers[i]!.requests.toLocaleString('en')} requests${employees > 10_000 ? `, ${bigPunchDays} days of punches` : ''}`,
+    })),
+    { when, connections, duration, slice: sliceSeconds },
+  );
 }
 
 async function runOn(db: 'pglite' | 'postgres'): Promise<{
@@ -355,6 +505,34 @@ async function main() {
     );
     const section = attendanceSection(runs, size, new Date().toISOString());
     fs.writeFileSync(latest, replaceSection(before, section, ATTENDANCE_HEADING));
+    console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'engines' || part === 'scale') {
+    if (!process.env.DATABASE_URL) {
+      console.error(`--only ${part} runs on PostgreSQL: set DATABASE_URL (postgres://...)`);
+      process.exit(2);
+    }
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    const section = part === 'engines' ? await enginesBench() : await scaleBench();
+    fs.writeFileSync(
+      latest,
+      replaceSection(before, section, part === 'engines' ? ENGINES_HEADING : SCALE_HEADING),
+    );
+    console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'office') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only office runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    const section = officeSection(await officeBench(env), size, new Date().toISOString(), duration);
+    fs.writeFileSync(latest, replaceSection(before, section, OFFICE_HEADING));
     console.log(`\n${section}`);
     return;
   }

@@ -10,9 +10,12 @@ import { seedLargeKpis } from './large-kpi';
 import { seedLargeRequests } from './large-requests';
 import { seedReferenceData } from './reference';
 
-/** `seed demo` or `seed large [employees]`, on the database the server would use. */
+/**
+ * `seed demo` or `seed large [employees] [days of punches]`, on the database
+ * the server would use (punches: two years unless told).
+ */
 async function main() {
-  const [kind = 'demo', size] = process.argv.slice(2);
+  const [kind = 'demo', size, punchDays] = process.argv.slice(2);
   // npm runs workspace scripts in the workspace folder: a relative DATA_DIR means the folder it was typed in.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
@@ -35,7 +38,11 @@ async function main() {
       await seedLargeRequests(database.db, (msg) => console.log(msg));
       await seedLargeKpis(database.db, (msg) => console.log(msg));
       await seedLargeEprs(database.db, (msg) => console.log(msg));
-      await seedLargeAttendance(database.db, (msg) => console.log(msg));
+      await seedLargeAttendance(
+        database.db,
+        (msg) => console.log(msg),
+        ...(punchDays ? [Number(punchDays)] : []),
+      );
       console.log(
         `Large data set ready: ${made} employees added in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );
