@@ -11,6 +11,7 @@
  *   npm run bench -- --only office # a day at the office, 500 users, one API process and two (PostgreSQL)
  *   npm run bench -- --only engines --employees 1000 # the read calls on PGlite next to PostgreSQL
  *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
+ *   npm run bench -- --only explain --employees 100000 # the plans and indexes of the read calls' statements
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -31,6 +32,7 @@ import { chromium } from 'playwright-core';
 import { argsFor, findChromium } from '../e2e/support/browser';
 import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attendance';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
+import { explainCalls, explainReport } from './explain';
 import {
   busiestManager,
   type CapturedCall,
@@ -71,7 +73,7 @@ const reseed = args.includes('--reseed');
 const windows = Number(opt('windows') ?? 500);
 /** Simulated users of the day at the office. */
 const officeUserCount = Number(opt('users') ?? 500);
-const PARTS = ['lists', 'realtime', 'cycles', 'attendance', 'office', 'engines', 'scale'];
+const PARTS = ['lists', 'realtime', 'cycles', 'attendance', 'office', 'engines', 'scale', 'explain'];
 if (part !== undefined && !PARTS.includes(part)) {
   console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
   process.exit(2);
@@ -506,6 +508,28 @@ async function main() {
     const section = attendanceSection(runs, size, new Date().toISOString());
     fs.writeFileSync(latest, replaceSection(before, section, ATTENDANCE_HEADING));
     console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'explain') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only explain runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const url = env.DATABASE_URL!;
+    const manager = await busiestManager(url);
+    const captured = await withServer(env, async (base) => {
+      const token = await login(base, manager.eid);
+      return captureCalls(url, token, await readCalls(base, token));
+    });
+    const report = explainReport(await explainCalls(url, captured), {
+      when: new Date().toISOString(),
+      employees: size,
+      eid: manager.eid,
+    });
+    fs.writeFileSync(path.join(resultsDir, `explain-${size}.md`), report);
+    console.log(report);
     return;
   }
 

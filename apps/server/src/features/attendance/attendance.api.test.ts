@@ -8,7 +8,7 @@ import {
   makeShift,
 } from '../../../test/factories/attendance';
 import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../../test/helper';
-import { holidays } from '../../db/schema';
+import { employees, holidays } from '../../db/schema';
 
 /**
  * The attendance reports (SPEC.md §7 `report/attendance/*`): days made from
@@ -260,6 +260,48 @@ describe('summary', () => {
     expect(hrTeam.json().rows).toEqual([]);
     const lmTeam = await get(`${url}&scope=team`, await ctx.factory.token(lm));
     expect(lmTeam.json().rows.map((r: { employee: { id: number } }) => r.employee.id)).toEqual([employee.id]);
+  });
+
+  it('a team larger than a batch: everyone once, by name, the disabled left out', async () => {
+    const lm = await ctx.factory.employee();
+    const { companyId, officeId, designationId } = await ctx.factory.company();
+    // Two levels below the manager, 900 people: more than two batches of the summary.
+    const leads = await ctx.db
+      .insert(employees)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          eid: ctx.factory.nextEid(),
+          name: `Lead ${String(i).padStart(2, '0')}`,
+          companyId,
+          officeId,
+          designationId,
+          parentId: lm.id,
+        })),
+      )
+      .returning({ id: employees.id });
+    await ctx.db.insert(employees).values(
+      Array.from({ length: 870 }, (_, i) => ({
+        eid: ctx.factory.nextEid(),
+        // Names out of id order, some shared, so the order is by name then id.
+        name: `Member ${String((i * 37) % 500).padStart(3, '0')}`,
+        companyId,
+        officeId,
+        designationId,
+        parentId: leads[i % leads.length]!.id,
+        enabled: i !== 5,
+      })),
+    );
+    const res = await get(
+      `${BASE}/summary?from_date=2025-06-01&to_date=2025-06-07&scope=team`,
+      await ctx.factory.token(lm),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json() as { rows: { employee: { id: number; name: string } }[] }).rows;
+    expect(rows).toHaveLength(899);
+    expect(new Set(rows.map((r) => r.employee.id)).size).toBe(899);
+    const keys = rows.map((r) => [r.employee.name, r.employee.id] as const);
+    const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1));
+    expect(keys).toEqual(sorted);
   });
 
   it('sends the same statements for a team of 3 as for a team of 12', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, holidays, leaves, punches, remoteWorks } from '../../db/schema';
 import type { PersonColumns } from '../../lib/approvers';
@@ -32,32 +32,28 @@ export const attendanceRepository = {
   },
 
   /**
-   * The next page of a summary's people, by name then id after the last one
-   * read (keyset paging: every page costs the same however far in).
+   * The ids of the enabled people of a scope, by name then id: the scope
+   * (a management chain's tree, a company) is worked out once per summary,
+   * and its batches are then read by id.
    */
-  async peoplePage(
-    db: Db,
-    scope: SQL | undefined,
-    after: { name: string; id: number } | null,
-    limit: number,
-  ): Promise<AttendancePerson[]> {
-    return db
+  async scopeIds(db: Db, scope: SQL | undefined, limit?: number): Promise<number[]> {
+    const query = db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.enabled, true), scope))
+      .orderBy(asc(employees.name), asc(employees.id));
+    const rows = await (limit === undefined ? query : query.limit(limit));
+    return rows.map((r) => r.id);
+  },
+
+  /** A batch of people by id, in the order of `ids`. */
+  async peopleByIds(db: Db, ids: number[]): Promise<AttendancePerson[]> {
+    const rows = await db
       .select(personColumns)
       .from(employees)
-      .where(
-        and(
-          eq(employees.enabled, true),
-          scope,
-          after
-            ? or(
-                gt(employees.name, after.name),
-                and(eq(employees.name, after.name), gt(employees.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(employees.name), asc(employees.id))
-      .limit(limit);
+      .where(sql`${employees.id} = any(${`{${ids.join(',')}}`}::int[])`);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
   /**

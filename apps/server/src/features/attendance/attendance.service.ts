@@ -227,26 +227,26 @@ export class AttendanceService {
     }
     const below = belowCondition(auth.employeeId);
     // An HR administrator's own team may be empty; anyone else without people below them has no summary.
-    if (!auth.isAdmin && (await repo.peoplePage(this.db, below, null, 1)).length === 0)
+    if (!auth.isAdmin && (await repo.scopeIds(this.db, below, 1)).length === 0)
       throw domainError('attendance_forbidden');
     return and(below, company);
   }
 
-  /** The summary's rows, a batch of people at a time. */
+  /**
+   * The summary's rows, a batch of people at a time: the scope's ids are
+   * read once (a chain's tree costs the same whatever the batch), then each
+   * batch's people and facts.
+   */
   private async *summaryRows(scope: SQL | undefined, from: string, to: string): AsyncGenerator<SummaryRow> {
-    let after: { name: string; id: number } | null = null;
-    for (;;) {
-      const people = await repo.peoplePage(this.db, scope, after, SUMMARY_BATCH);
-      if (people.length === 0) return;
+    const ids = await repo.scopeIds(this.db, scope);
+    for (let start = 0; start < ids.length; start += SUMMARY_BATCH) {
+      const people = await repo.peopleByIds(this.db, ids.slice(start, start + SUMMARY_BATCH));
       const facts = await this.factsOf(people, from, to);
       for (const p of people) {
         const totals = totalsOf(this.days(facts, p.id));
         facts.delete(p.id);
         yield { employee: this.ref(p), ...totals };
       }
-      const last = people[people.length - 1]!;
-      after = { name: last.name, id: last.id };
-      if (people.length < SUMMARY_BATCH) return;
     }
   }
 
