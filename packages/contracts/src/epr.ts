@@ -425,6 +425,8 @@ export const eprBehaviour = z.object({
   enabled: z.boolean(),
   /** Reviews whose Section B carries it (it cannot be deleted then). */
   reviews_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type EprBehaviour = z.infer<typeof eprBehaviour>;
 
@@ -442,7 +444,7 @@ export const eprValue = z.object({
 });
 export type EprValue = z.infer<typeof eprValue>;
 
-const valueTranslations = nameTranslations(100, MESSAGES.maxLength100);
+const valueTranslations = nameTranslations(EPR_VALUE_NAME_MAX, V.nameLength);
 export const eprValueCreate = z.object({
   name: valueName,
   name_translations: valueTranslations.optional(),
@@ -460,9 +462,11 @@ export const eprValueUpdate = z
   .refine(changeSomething, NOTHING_SENT);
 export type EprValueUpdate = z.input<typeof eprValueUpdate>;
 
+const behaviourTranslations = nameTranslations(EPR_BEHAVIOUR_NAME_MAX, V.behaviourLength);
 /** POST eprs/values/{id}/behaviours: the value is the path's. */
 export const eprBehaviourBody = z.object({
   name: behaviourName,
+  name_translations: behaviourTranslations.optional(),
   sort_order: valueOrder.default(0),
   enabled: valueEnabled.default(true),
 });
@@ -477,6 +481,7 @@ export const eprBehaviourCreate = eprBehaviourBody.extend({
 export const eprBehaviourUpdate = z
   .object({
     name: behaviourName.optional(),
+    name_translations: behaviourTranslations.optional(),
     sort_order: valueOrder.optional(),
     enabled: valueEnabled.optional(),
   })

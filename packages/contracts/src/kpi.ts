@@ -224,7 +224,13 @@ export const kpiPerspective = z.object({
   name_translations: nameTranslationsAnswer.optional(),
 });
 export type KpiPerspective = z.infer<typeof kpiPerspective>;
-export const kpiTargetUnit = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
+export const kpiTargetUnit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
+});
 export type KpiTargetUnit = z.infer<typeof kpiTargetUnit>;
 
 const referenceName = z
@@ -265,7 +271,11 @@ export const kpiPerspectiveBody = z.object({
   enabled: z.boolean().default(true),
   name_translations: nameTranslations(60, MESSAGES.maxLength60).optional(),
 });
-export const kpiTargetUnitBody = z.object({ name: referenceName, enabled: z.boolean().default(true) });
+export const kpiTargetUnitBody = z.object({
+  name: referenceName,
+  enabled: z.boolean().default(true),
+  name_translations: nameTranslations(60, MESSAGES.maxLength60).optional(),
+});
 
 export const kpiYearsResponse = z.union([z.array(kpiYear), listResponse(kpiYear)]);
 export const kpiPerspectivesResponse = z.union([z.array(kpiPerspective), listResponse(kpiPerspective)]);

@@ -108,6 +108,8 @@ export const leaveDuration = z.object({
   name: z.string(),
   minutes: z.number().int(),
   enabled: z.boolean().optional(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type LeaveDuration = z.infer<typeof leaveDuration>;
 
@@ -152,28 +154,26 @@ export const leaveIdBody = z.object({
   leave_id: z.number({ error: 'leave_id must be a number' }).int().positive(),
 });
 
+const LEAVE_TYPE_NAME_LENGTH = 'Name must have a length between 2 and 60';
+
 /** Admin screens: leave types, durations and holidays. */
 export const leaveTypeBody = z.object({
   name: required('Name must not be empty').pipe(
-    z
-      .string()
-      .min(2, 'Name must have a length between 2 and 60')
-      .max(60, 'Name must have a length between 2 and 60'),
+    z.string().min(2, LEAVE_TYPE_NAME_LENGTH).max(60, LEAVE_TYPE_NAME_LENGTH),
   ),
   days: z.number({ error: 'Days must be a number from 0 to 365' }).int().min(0).max(365),
   short_leave_applied: z.boolean().default(false),
   has_balance: z.boolean().default(true),
   enabled: z.boolean().default(true),
-  name_translations: nameTranslations(60, MESSAGES.maxLength60).optional(),
+  name_translations: nameTranslations(60, LEAVE_TYPE_NAME_LENGTH).optional(),
 });
 
+const DURATION_NAME_LENGTH = 'Name must have a length between 2 and 40';
 export const leaveDurationBody = z.object({
   name: required('Name must not be empty').pipe(
-    z
-      .string()
-      .min(2, 'Name must have a length between 2 and 40')
-      .max(40, 'Name must have a length between 2 and 40'),
+    z.string().min(2, DURATION_NAME_LENGTH).max(40, DURATION_NAME_LENGTH),
   ),
+  name_translations: nameTranslations(40, DURATION_NAME_LENGTH).optional(),
   minutes: z
     .number({ error: 'Minutes must be a number from 15 to 480' })
     .int('Minutes must be a number from 15 to 480')

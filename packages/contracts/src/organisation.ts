@@ -4,6 +4,7 @@ import { GROUP_MESSAGES, group, groupTreeCreate, groupTreeDelete } from './emplo
 import { listResponse } from './lists';
 import { idName } from './lookups';
 import { defineMessages } from './messages';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
  * The organisation's reference data that HR administrators manage: levels
@@ -56,6 +57,9 @@ const name = z
   .min(NAME_MIN, M.nameLength)
   .max(NAME_MAX, M.nameLength);
 
+/** The name in the other languages: each at most as long as the name, with the name's own message. */
+const translations = nameTranslations(NAME_MAX, M.nameLength);
+
 const enabled = z.boolean({ error: M.enabled });
 
 const sortOrder = z
@@ -97,7 +101,12 @@ export const organisationListQuery = enabledListQuery;
 
 /* Levels and grades (lookup_values of kind `level` and `grade`) */
 
-export const rankCreate = z.object({ name, sort_order: sortOrder.optional(), enabled: enabled.optional() });
+export const rankCreate = z.object({
+  name,
+  name_translations: translations.optional(),
+  sort_order: sortOrder.optional(),
+  enabled: enabled.optional(),
+});
 export type RankCreate = z.input<typeof rankCreate>;
 export const rankUpdate = rankCreate.partial().refine(notEmpty, M.nothingToChange);
 export type RankUpdate = z.input<typeof rankUpdate>;
@@ -110,6 +119,8 @@ export const rank = z.object({
   enabled: z.boolean(),
   /** Employees at this level (or grade). */
   employees_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type Rank = z.infer<typeof rank>;
 export const RANK_SORT_FIELDS = ['id', 'name', 'order', 'employees'] as const;
@@ -117,7 +128,11 @@ export const ranksResponse = z.union([z.array(rank), listResponse(rank)]);
 
 /* Designations */
 
-export const designationCreate = z.object({ name, enabled: enabled.optional() });
+export const designationCreate = z.object({
+  name,
+  name_translations: translations.optional(),
+  enabled: enabled.optional(),
+});
 export type DesignationCreate = z.input<typeof designationCreate>;
 export const designationUpdate = designationCreate.partial().refine(notEmpty, M.nothingToChange);
 export type DesignationUpdate = z.input<typeof designationUpdate>;
@@ -127,6 +142,8 @@ export const designation = z.object({
   name: z.string(),
   enabled: z.boolean(),
   employees_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type Designation = z.infer<typeof designation>;
 export const DESIGNATION_SORT_FIELDS = ['id', 'name', 'employees'] as const;
@@ -134,7 +151,12 @@ export const designationsResponse = z.union([z.array(designation), listResponse(
 
 /* Development areas (the choices of a review's development plan; not foreign keys) */
 
-export const developmentAreaCreate = z.object({ name, description, enabled: enabled.optional() });
+export const developmentAreaCreate = z.object({
+  name,
+  name_translations: translations.optional(),
+  description,
+  enabled: enabled.optional(),
+});
 export type DevelopmentAreaCreate = z.input<typeof developmentAreaCreate>;
 export const developmentAreaUpdate = developmentAreaCreate.partial().refine(notEmpty, M.nothingToChange);
 export type DevelopmentAreaUpdate = z.input<typeof developmentAreaUpdate>;
@@ -144,6 +166,8 @@ export const developmentArea = z.object({
   name: z.string(),
   description: z.string().nullable(),
   enabled: z.boolean(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type DevelopmentArea = z.infer<typeof developmentArea>;
 export const DEVELOPMENT_AREA_SORT_FIELDS = ['id', 'name'] as const;
@@ -153,6 +177,7 @@ export const developmentAreasResponse = z.union([z.array(developmentArea), listR
 
 export const examCreate = z.object({
   name,
+  name_translations: translations.optional(),
   type_id: lookupRef(M.educationTypeRequired, M.educationTypeUnknown),
   enabled: enabled.optional(),
 });
@@ -165,6 +190,8 @@ export const examSubject = z.object({
   name: z.string(),
   /** Employees' educations of this subject. */
   educations_count: z.number().int(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type ExamSubject = z.infer<typeof examSubject>;
 
@@ -178,6 +205,8 @@ export const examItem = z.object({
   /** Employees' educations of this exam. */
   educations_count: z.number().int(),
   subjects: z.array(examSubject),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type ExamItem = z.infer<typeof examItem>;
 export const EXAM_SORT_FIELDS = ['id', 'name', 'type'] as const;
@@ -185,8 +214,11 @@ export const examsResponse = z.union([z.array(examItem), listResponse(examItem)]
 export const examDelete = idBody('exam_id', M.examId);
 
 /** POST employees/educations/exams/{id}/subjects. */
-export const subjectCreate = z.object({ name });
+export const subjectCreate = z.object({ name, name_translations: translations.optional() });
 export type SubjectCreate = z.input<typeof subjectCreate>;
+/** PATCH employees/educations/exams/subjects/{id}: its name, or its name in the other languages. */
+export const subjectUpdate = subjectCreate.partial().refine(notEmpty, M.nothingToChange);
+export type SubjectUpdate = z.input<typeof subjectUpdate>;
 /** DELETE employees/educations/exams/subjects. */
 export const subjectDelete = idBody('subject_id', M.subjectId);
 export const subjectCreated = examSubject.extend({ exam_id: z.number().int() });

@@ -218,7 +218,10 @@ export const remoteWorkTypeItem = z.object({
 });
 export type RemoteWorkTypeItem = z.infer<typeof remoteWorkTypeItem>;
 
-const typeTranslations = nameTranslations(60, MESSAGES.maxLength60);
+const typeTranslations = nameTranslations(
+  REMOTE_WORK_TYPE_NAME_MAX,
+  REMOTE_WORK_TYPE_MESSAGES.typeNameLength,
+);
 export const remoteWorkTypeCreate = z.object({
   name: typeName,
   enabled: typeEnabled.default(true),

@@ -4,6 +4,7 @@ import { isCalendarDate } from './dates';
 import { sortWithDefault } from './employee-search';
 import { type ListResponse, listResponse } from './lists';
 import { defineMessages, MESSAGES } from './messages';
+import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
  * Working shifts (DESIGN.md §7): the hours against which lateness is
@@ -87,6 +88,7 @@ const flag = (message: string) => z.boolean({ error: message });
 
 const shiftFields = {
   name,
+  name_translations: nameTranslations(SHIFT_NAME_MAX, M.nameLength),
   start: time(M.startRequired),
   end: time(M.endRequired),
   grace_minutes: graceMinutes,
@@ -110,6 +112,7 @@ function wholeShift(
 export const shiftCreate = z
   .object({
     name: shiftFields.name,
+    name_translations: shiftFields.name_translations.optional(),
     start: shiftFields.start,
     end: shiftFields.end,
     grace_minutes: shiftFields.grace_minutes.default(0),
@@ -124,6 +127,7 @@ export type ShiftCreate = z.input<typeof shiftCreate>;
 export const shiftUpdate = z
   .object({
     name: shiftFields.name.optional(),
+    name_translations: shiftFields.name_translations.optional(),
     start: shiftFields.start.optional(),
     end: shiftFields.end.optional(),
     grace_minutes: shiftFields.grace_minutes.optional(),
@@ -161,6 +165,8 @@ export const shift = z.object({
   employees_count: z.number().int(),
   created: z.string(),
   updated: z.string(),
+  /** The name in the other languages (the admin form's); `name` is in the caller's language. */
+  name_translations: nameTranslationsAnswer.optional(),
 });
 export type Shift = z.infer<typeof shift>;
 
@@ -191,6 +197,7 @@ const present = (message: string) =>
 export const shiftForm = z
   .object({
     name,
+    name_translations: shiftFields.name_translations.optional(),
     start: present(M.startRequired),
     end: present(M.endRequired),
     grace_minutes: graceMinutes,

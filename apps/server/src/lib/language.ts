@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LANGUAGES, type Language } from '@hr/contracts/limits';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * The language a call is answered in. Reference names that HR types in
@@ -77,6 +77,20 @@ export function localName(
 ): SQL<string> {
   if (language === 'en') return sql<string>`${name}`;
   return sql<string>`coalesce(nullif(${translations} ->> ${language}, ''), ${name})`;
+}
+
+/**
+ * `localName` for SQL kept in a constant (a profile section's items): the
+ * language is the one of the call that builds the statement, not of the one
+ * that made the constant. Inside a prepared statement that is the
+ * statement's own key, as with `localName`.
+ */
+export function localNameWhenBuilt(name: AnyColumn | SQL, translations: AnyColumn | SQL): SQL<string> {
+  const chosen: SQLWrapper & { shouldOmitSQLParens(): boolean } = {
+    getSQL: () => localName(name, translations),
+    shouldOmitSQLParens: () => true,
+  };
+  return sql<string>`${chosen}`;
 }
 
 /** The same choice in memory, for a record already read with its translations. */

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { audit } from './audit';
 import type { AuthContext } from './auth-context';
 import { AppError, domainError } from './errors';
-import { pickName } from './language';
+import { inLanguage, pickName } from './language';
 import { listAnswer, orderBy } from './list';
 
 /**
@@ -152,6 +152,20 @@ function translationsOf(row: object): NameTranslations | null {
   return value && typeof value === 'object' ? (value as NameTranslations) : null;
 }
 
+/**
+ * A record's answer as a caller reads it, where its row has translations:
+ * the name in the call's language (English where HR left it empty), and the
+ * translations themselves for the admin form. A kind's answer runs it on the
+ * records it carries inside (a value's behaviours, an exam's subjects);
+ * `ReferenceData` runs it on the record itself.
+ */
+export function localAnswer<Answer>(answer: Answer, row: { name: string }): Answer {
+  const translations = translationsOf(row);
+  return translations
+    ? ({ ...answer, name: pickName(row.name, translations), name_translations: translations } as Answer)
+    : answer;
+}
+
 /** Runs one kind of reference record: every change needs an administrator, a transaction and an audit row. */
 export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, Values, Filter = object> {
   constructor(
@@ -178,20 +192,16 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
   }
 
   /**
-   * The record as stored (the audit's copy): the kind's answer, with the
-   * name's translations where the kind has them.
+   * The record as stored (the audit's copy): the kind's answer in English,
+   * with the name's translations where the kind has them.
    */
   private record(row: Row): Answer {
-    const answer = this.spec.answer(row);
-    const translations = translationsOf(row);
-    return translations ? ({ ...answer, name_translations: translations } as Answer) : answer;
+    return inLanguage('en', () => this.shown(row));
   }
 
   /** The record as a caller reads it: the name in the call's language (English where HR left it empty). */
   private shown(row: Row): Answer {
-    const translations = translationsOf(row);
-    const record = this.record(row);
-    return translations ? ({ ...record, name: pickName(row.name, translations) } as Answer) : record;
+    return localAnswer(this.spec.answer(row), row);
   }
 
   /** The columns a body writes, with the name's translations when it sends them. */
@@ -261,11 +271,12 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
       if (renames && store.nameTaken && (await store.nameTaken(tx, after, id))) throw this.nameTakenError();
       await this.write(() => store.update(tx, id, values));
       const row = (await store.find(tx, id))!;
-      const fields = (r: Row): Record<string, unknown> => {
-        const own = this.spec.fields?.(r) ?? (this.spec.answer(r) as Record<string, unknown>);
-        const translations = translationsOf(r);
-        return translations ? { ...own, name_translations: translations } : own;
-      };
+      const fields = (r: Row): Record<string, unknown> =>
+        inLanguage('en', () => {
+          const own = this.spec.fields?.(r) ?? (this.spec.answer(r) as Record<string, unknown>);
+          const translations = translationsOf(r);
+          return translations ? { ...own, name_translations: translations } : own;
+        });
       await audit(tx, auth, {
         action: 'update',
         entity: this.spec.entity,

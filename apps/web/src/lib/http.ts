@@ -38,6 +38,12 @@ export interface RequestOptions {
   token?: string;
   /** Answer a Blob instead of JSON (downloads). */
   blob?: boolean;
+  /**
+   * The language names HR types in come back in; default the page's. The
+   * administration reads them as stored, in English (`en`), the name its
+   * forms edit beside the other languages.
+   */
+  language?: string;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -68,7 +74,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   // Names HR types in (leave types, categories...) come back in the page's language.
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'accept-language': i18n.language || 'en',
+    'accept-language': options.language || i18n.language || 'en',
   };
   const session = options.auth === false || options.token ? null : getSession();
   const token = options.token ?? session?.token;

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { employees } from './people';
 
 /**
@@ -28,6 +28,7 @@ export const shifts = pgTable(
   {
     id: id(),
     name: varchar({ length: 100 }).notNull().unique(),
+    nameTranslations: nameTranslations(),
     startTime: time().notNull(),
     endTime: time().notNull(),
     graceMinutes: smallint().notNull().default(0),

@@ -43,6 +43,7 @@ export const eprValueBehaviours = pgTable(
       .notNull()
       .references(() => eprValues.id, { onDelete: 'cascade' }),
     name: varchar({ length: 250 }).notNull(),
+    nameTranslations: nameTranslations(),
     sortOrder: smallint().notNull().default(0),
     enabled: boolean().notNull().default(true),
   },

@@ -49,6 +49,7 @@ export const kpiPerspectives = pgTable('kpi_perspectives', {
 export const kpiTargetUnits = pgTable('kpi_target_units', {
   id: id(),
   name: varchar({ length: 60 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   enabled: boolean().notNull().default(true),
 });
 

@@ -8,13 +8,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id } from './columns';
+import { id, nameTranslations } from './columns';
 
 /**
  * Small reference lists behind a select: genders, religions, marital
  * statuses, employee statuses, levels, grades, education types, duration
  * units, separation types/statuses/modes, language proficiencies. One table,
- * told apart by `kind`.
+ * told apart by `kind`. Levels and grades are HR's to name, in every language
+ * (`nameTranslations`); the other kinds may carry translations too.
  */
 export const lookupValues = pgTable(
   'lookup_values',
@@ -22,6 +23,7 @@ export const lookupValues = pgTable(
     id: id(),
     kind: varchar({ length: 40 }).notNull(),
     name: varchar({ length: 100 }).notNull(),
+    nameTranslations: nameTranslations(),
     sortOrder: smallint().notNull().default(0),
     enabled: boolean().notNull().default(true),
   },
@@ -51,6 +53,7 @@ export type LookupKind =
 export const exams = pgTable('exams', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   educationTypeId: integer().references(() => lookupValues.id),
   enabled: boolean().notNull().default(true),
 });
@@ -63,6 +66,7 @@ export const examSubjects = pgTable(
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
     name: varchar({ length: 100 }).notNull(),
+    nameTranslations: nameTranslations(),
   },
   (t) => [uniqueIndex('exam_subjects_exam_name_uq').on(t.examId, t.name)],
 );

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, nameTranslations, updatedAt } from './columns';
 
 export const companies = pgTable('companies', {
   id: id(),
@@ -32,6 +32,7 @@ export const offices = pgTable(
 export const designations = pgTable('designations', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   enabled: boolean().notNull().default(true),
 });
 
@@ -39,6 +40,7 @@ export const designations = pgTable('designations', {
 export const developmentAreas = pgTable('development_areas', {
   id: id(),
   name: varchar({ length: 100 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   description: text(),
   enabled: boolean().notNull().default(true),
 });

@@ -33,6 +33,7 @@ export const leaveTypes = pgTable('leave_types', {
 export const leaveDurations = pgTable('leave_durations', {
   id: id(),
   name: varchar({ length: 40 }).notNull().unique(),
+  nameTranslations: nameTranslations(),
   minutes: smallint().notNull(),
   enabled: boolean().notNull().default(true),
 });

@@ -217,8 +217,9 @@ async function isEmpty(db: Db, table: PgTable): Promise<boolean> {
 /** Fills the reference lists; runs at every start and adds only what is missing. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // Levels and grades with their names in the other languages; the fixed lists as they are.
     const lookupRows = Object.entries(LOOKUPS).flatMap(([kind, names]) =>
-      names.map((name, i) => ({ kind, name, sortOrder: i + 1 })),
+      withNames(names.map((name, i) => ({ kind, name, sortOrder: i + 1 }))),
     );
     await tx.insert(lookupValues).values(lookupRows).onConflictDoNothing();
 
@@ -235,7 +236,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       const [row] = await tx.select({ id: exams.id }).from(exams).where(sql`${exams.name} = ${exam.name}`);
       await tx
         .insert(examSubjects)
-        .values(exam.subjects.map((name) => ({ examId: row!.id, name })))
+        .values(withNames(exam.subjects.map((name) => ({ examId: row!.id, name }))))
         .onConflictDoNothing();
     }
 
@@ -244,7 +245,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(leaveTypes)
       .values(withNames(LEAVE_TYPES).map((t, i) => ({ ...t, sortOrder: i + 1 })))
       .onConflictDoNothing();
-    await tx.insert(leaveDurations).values(LEAVE_DURATIONS).onConflictDoNothing();
+    await tx.insert(leaveDurations).values(withNames(LEAVE_DURATIONS)).onConflictDoNothing();
     if (await isEmpty(tx, remoteWorkTypes))
       await tx.insert(remoteWorkTypes).values(withNames(REMOTE_WORK_TYPES));
     if (await isEmpty(tx, serviceCategories))
@@ -252,14 +253,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
     if (await isEmpty(tx, nocTypes)) await tx.insert(nocTypes).values(withNames(NOC_TYPES));
     await tx.insert(kpiTypes).values(KPI_TYPES).onConflictDoNothing();
     await tx.insert(kpiPerspectives).values(withNames(KPI_PERSPECTIVES)).onConflictDoNothing();
-    await tx.insert(kpiTargetUnits).values(KPI_TARGET_UNITS).onConflictDoNothing();
+    await tx.insert(kpiTargetUnits).values(withNames(KPI_TARGET_UNITS)).onConflictDoNothing();
     await tx.insert(eprTypes).values(EPR_TYPES).onConflictDoNothing();
     // The shift of everyone without one assigned; HR changes its hours, or makes another the default.
     const [anyDefault] = await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.isDefault, true));
     if (!anyDefault)
       await tx
         .insert(shifts)
-        .values({ name: 'General', startTime: '09:00', endTime: '18:00', graceMinutes: 15, isDefault: true })
+        .values(
+          withNames([
+            { name: 'General', startTime: '09:00', endTime: '18:00', graceMinutes: 15, isDefault: true },
+          ]),
+        )
         .onConflictDoNothing();
     const values = (await isEmpty(tx, eprValues))
       ? await tx
@@ -278,7 +283,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     for (const v of EPR_VALUES.filter((x) => values.some((r) => r.id === x.id))) {
       await tx
         .insert(eprValueBehaviours)
-        .values(v.behaviours.map((name, i) => ({ valueId: v.id, name, sortOrder: i + 1 })));
+        .values(withNames(v.behaviours.map((name, i) => ({ valueId: v.id, name, sortOrder: i + 1 }))));
     }
     for (const table of [
       'leave_types',

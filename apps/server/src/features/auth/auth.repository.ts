@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
 export const authRepository = {
@@ -249,7 +250,7 @@ export const authRepository = {
           id: employees.id,
           eid: employees.eid,
           name: employees.name,
-          designation: designations.name,
+          designation: localName(designations.name, designations.nameTranslations),
           company: companies.name,
           office: offices.name,
           enabled: employees.enabled,

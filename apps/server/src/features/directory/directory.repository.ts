@@ -11,22 +11,26 @@ import {
   offices,
   separations,
 } from '../../db/schema';
+import { localName } from '../../lib/language';
 import { orderBy } from '../../lib/list';
 import { belowCondition } from '../../lib/privacy';
 
-/** The columns of a directory card (SPEC.md §3 Employee, the part every colleague may see). */
-const cardColumns = {
+/**
+ * The columns of a directory card (SPEC.md §3 Employee, the part every
+ * colleague may see); the designation in the call's language.
+ */
+const cardColumns = () => ({
   id: employees.id,
   eid: employees.eid,
   name: employees.name,
-  designation: designations.name,
+  designation: localName(designations.name, designations.nameTranslations),
   email: employees.email,
   mobile: employees.mobile,
   company: companies.name,
   office: offices.name,
   enabled: employees.enabled,
   photoVersion: employees.photoVersion,
-};
+});
 
 export interface CardRow {
   id: number;
@@ -243,7 +247,7 @@ async function pageOfMatches(
   const rows = await db
     .with(matches)
     .select({
-      ...cardColumns,
+      ...cardColumns(),
       relation: relation.mapWith(String),
       total: sql<number>`(select count(*)::int from ${matches})`.mapWith(Number),
     })
@@ -292,7 +296,7 @@ export const directoryRepository = {
     const total = await countAll(db);
     if (total === 0 || page.offset >= total) return { rows: [], total };
     const rows = await db
-      .select(cardColumns)
+      .select(cardColumns())
       .from(employees)
       .leftJoin(designations, eq(designations.id, employees.designationId))
       .leftJoin(companies, eq(companies.id, employees.companyId))

@@ -189,6 +189,7 @@ describe('EPR values: HR administrators manage them', () => {
         sort_order: 0,
         enabled: true,
         reviews_count: 0,
+        name_translations: {},
       });
       const value = await ctx.call({ method: 'GET', url: `${VALUES}/${made.id}`, token: actors.employee });
       expect(value.json().behaviours.map((x: Behaviour) => x.name)).toEqual(['Says no when it matters']);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import {
+  localAnswer,
   plainKind,
   ReferenceData,
   type ReferenceDataOf,
@@ -58,7 +59,7 @@ export const eprValueKind = {
       sort_order: v.sortOrder,
       enabled: v.enabled,
       reviews_count: v.reviewsCount,
-      behaviours: v.behaviours.map(behaviourAnswer),
+      behaviours: v.behaviours.map((b) => localAnswer(behaviourAnswer(b), b)),
     }),
     toInsert: (b: ValueCreate) => ({ name: b.name, sortOrder: b.sort_order, enabled: b.enabled }),
     toUpdate: (b: ValueUpdate) => definedOnly({ name: b.name, sortOrder: b.sort_order, enabled: b.enabled }),

@@ -22,7 +22,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
-import { localName } from '../../lib/language';
+import { localName, requestLanguage } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
 const kpiStatus = alias(workflowStatuses, 'kpi_status');
@@ -122,7 +122,7 @@ function linesQuery(db: Db) {
       time: kpiObjectiveKpis.time,
       target: kpiObjectiveKpis.target,
       targetUnitId: kpiObjectiveKpis.targetUnitId,
-      targetUnitName: kpiTargetUnits.name,
+      targetUnitName: localName(kpiTargetUnits.name, kpiTargetUnits.nameTranslations),
       lineStatus: kpiObjectiveKpis.statusId,
       objectiveId: kpiObjectives.id,
       objectiveName: kpiObjectives.name,
@@ -144,13 +144,27 @@ function linesQuery(db: Db) {
     .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiObjectives.id), asc(kpiObjectiveKpis.id));
 }
 
+/**
+ * Section B's behaviours as the review was made with them (`[{ name, enabled }]`
+ * as text), each named in the call's language where HR translated the
+ * behaviour of that name of the value; English as copied otherwise.
+ */
+function stableBehaviours(): SQL<string> {
+  if (requestLanguage() === 'en') return sql<string>`${eprStables.behaviours}`;
+  const name = localName(sql`x.e ->> 'name'`, sql`b.name_translations`);
+  return sql<string>`(select coalesce(json_agg(json_build_object('name', ${name}, 'enabled', x.e -> 'enabled')
+      order by x.n), '[]'::json)::text
+    from json_array_elements(${eprStables.behaviours}::json) with ordinality as x(e, n)
+    left join ${eprValueBehaviours} b on b.value_id = ${eprStables.valueId} and b.name = x.e ->> 'name')`;
+}
+
 function stablesQuery(db: Db) {
   return db
     .select({
       id: eprStables.id,
       // The name the review was made with, in the call's language where HR translated the value.
       name: localName(eprStables.name, eprValues.nameTranslations),
-      behaviours: eprStables.behaviours,
+      behaviours: stableBehaviours(),
       rating: eprStables.rating,
       comment: eprStables.comment,
       lmRating: eprStables.lmRating,

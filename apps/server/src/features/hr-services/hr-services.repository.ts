@@ -69,9 +69,8 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       createdAt: serviceRequests.createdAt,
       updatedAt: serviceRequests.updatedAt,
       owner: personJson(serviceRequests.employeeId),
-      ownerDesignation: sql<
-        string | null
-      >`(select d.name from employees p join designations d on d.id = p.designation_id where p.id = ${serviceRequests.employeeId})`,
+      ownerDesignation: sql<string | null>`(select ${localName(sql`d.name`, sql`d.name_translations`)}
+        from employees p join designations d on d.id = p.designation_id where p.id = ${serviceRequests.employeeId})`,
       lineManager: personJson(serviceRequests.lineManagerId),
       oneOverOne: personJson(serviceRequests.oneOverOneId),
       creator: personJson(serviceRequests.createdBy),
@@ -208,12 +207,12 @@ export const serviceRepository = {
         employeeName: owner.name,
         employeeEid: owner.eid,
         joiningDate: owner.joiningDate,
-        designation: ownerDesignation.name,
+        designation: localName(ownerDesignation.name, ownerDesignation.nameTranslations),
         companyName: companies.name,
         companyCode: companies.code,
         companyAddress: companies.address,
         issuerName: issuer.name,
-        issuerDesignation: issuerDesignation.name,
+        issuerDesignation: localName(issuerDesignation.name, issuerDesignation.nameTranslations),
       })
       .from(serviceRequests)
       .innerJoin(owner, eq(owner.id, serviceRequests.employeeId))

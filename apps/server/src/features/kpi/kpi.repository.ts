@@ -110,7 +110,7 @@ function objectiveKpisQuery(db: Db) {
       time: kpiObjectiveKpis.time,
       target: kpiObjectiveKpis.target,
       targetUnitId: kpiObjectiveKpis.targetUnitId,
-      targetUnitName: kpiTargetUnits.name,
+      targetUnitName: localName(kpiTargetUnits.name, kpiTargetUnits.nameTranslations),
       budget: kpiObjectiveKpis.budget,
       initiative: kpiObjectiveKpis.initiative,
       statusId: kpiObjectiveKpis.statusId,
@@ -230,7 +230,10 @@ export const kpiRepository = {
       .orderBy(asc(kpiPerspectives.sortOrder), asc(kpiPerspectives.id)),
   targetUnits: (db: Db) =>
     db
-      .select({ id: kpiTargetUnits.id, name: kpiTargetUnits.name })
+      .select({
+        id: kpiTargetUnits.id,
+        name: localName(kpiTargetUnits.name, kpiTargetUnits.nameTranslations),
+      })
       .from(kpiTargetUnits)
       .where(eq(kpiTargetUnits.enabled, true))
       .orderBy(asc(kpiTargetUnits.name)),

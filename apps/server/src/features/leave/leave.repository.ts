@@ -27,7 +27,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       typeId: leaves.typeId,
       typeName: localName(leaveTypes.name, leaveTypes.nameTranslations),
       durationId: leaveDurations.id,
-      durationName: leaveDurations.name,
+      durationName: localName(leaveDurations.name, leaveDurations.nameTranslations),
       durationMinutes: leaveDurations.minutes,
       fromDate: leaves.fromDate,
       toDate: leaves.toDate,

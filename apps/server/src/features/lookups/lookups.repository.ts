@@ -1,14 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lookupValues, workflowStatuses } from '../../db/schema';
+import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
-/** The lookup reads run on most screens: prepared once each, as the session is (lib/prepared.ts). */
+/** A lookup value's name in the call's language (levels and grades as HR translated them). */
+const lookupName = () => localName(lookupValues.name, lookupValues.nameTranslations);
+
+/**
+ * The lookup reads run on most screens: prepared once each (per language), as
+ * the session is (lib/prepared.ts).
+ */
 export const lookupsRepository = {
   async byKind(db: Db, kind: string) {
     const statement = preparedOnce(db, 'lookups-of-kind', (name) =>
       db
-        .select({ id: lookupValues.id, name: lookupValues.name })
+        .select({ id: lookupValues.id, name: lookupName() })
         .from(lookupValues)
         .where(eq(lookupValues.kind, sql.placeholder('kind')))
         .orderBy(asc(lookupValues.sortOrder), asc(lookupValues.id))
@@ -20,7 +27,7 @@ export const lookupsRepository = {
   async all(db: Db) {
     const statement = preparedOnce(db, 'lookups-all', (name) =>
       db
-        .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
+        .select({ id: lookupValues.id, name: lookupName(), kind: lookupValues.kind })
         .from(lookupValues)
         .where(eq(lookupValues.enabled, true))
         .orderBy(asc(lookupValues.kind), asc(lookupValues.sortOrder), asc(lookupValues.id))

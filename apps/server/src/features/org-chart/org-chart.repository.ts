@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { designations, employees } from '../../db/schema';
+import { localName } from '../../lib/language';
 
 /** One box of the chart as the database answers it. */
 export interface NodeRow {
@@ -35,6 +36,10 @@ function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown }).rows;
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
+
+/** The name of the designation joined as `alias`, in the call's language. */
+const designationOf = (alias: string) =>
+  localName(sql.raw(`${alias}.name`), sql.raw(`${alias}.name_translations`));
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -106,7 +111,7 @@ export const orgChartRepository = {
         where r.parent_id = any((select ids from ids)::int[]) and r.enabled
         group by r.parent_id
       )
-      select s.id, s.depth, e.eid, e.name, d.name as designation, e.parent_id, e.photo_version,
+      select s.id, s.depth, e.eid, e.name, ${designationOf('d')} as designation, e.parent_id, e.photo_version,
         coalesce(counts.n, 0) as reports_count,
         (select v.parent_id from ${employees} v where v.id = ${viewerId}) as viewer_parent_id
       from ${employees} e
@@ -156,7 +161,7 @@ export const orgChartRepository = {
         where r.parent_id = any((select ids from ids)::int[]) and r.enabled
         group by r.parent_id
       )
-      select p.id, p.eid, p.name, d.name as designation, p.parent_id, p.photo_version,
+      select p.id, p.eid, p.name, ${designationOf('d')} as designation, p.parent_id, p.photo_version,
         coalesce(counts.n, 0) as reports_count, manager.total
       from manager
       left join page p on true

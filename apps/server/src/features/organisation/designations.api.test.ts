@@ -53,6 +53,7 @@ describe('GET designations', () => {
         name: on.name,
         enabled: true,
         employees_count: 2,
+        name_translations: {},
       });
       expect(body.map((d) => d.id)).not.toContain(off.id);
       const names = body.map((d) => d.name.toLowerCase());
@@ -102,7 +103,13 @@ describe('POST designations', () => {
     const name = tag('Data Engineer ');
     const res = await ctx.call({ method: 'POST', url, token: cast.tokens.admin, payload: { name } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), name, enabled: true, employees_count: 0 });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      name,
+      enabled: true,
+      employees_count: 0,
+      name_translations: {},
+    });
     expect(await row(res.json().id)).toMatchObject({ name, enabled: true });
     expect(await audits(res.json().id, 'create')).toHaveLength(1);
   });
@@ -154,7 +161,7 @@ describe('PATCH designations/{id}', () => {
       payload: { name, enabled: false },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: d.id, name, enabled: false, employees_count: 1 });
+    expect(res.json()).toEqual({ id: d.id, name, enabled: false, employees_count: 1, name_translations: {} });
     const [audit] = await audits(d.id, 'update');
     expect(audit?.data).toEqual({
       changes: { name: { from: d.name, to: name }, enabled: { from: true, to: false } },

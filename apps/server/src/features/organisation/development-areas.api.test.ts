@@ -48,8 +48,8 @@ describe('GET development-areas', () => {
       expect(res.statusCode).toBe(200);
       const body: { id: number }[] = res.json();
       expect(body.filter((x) => [a.id, b.id, off.id].includes(x.id))).toEqual([
-        { id: a.id, name: a.name, description: null, enabled: true },
-        { id: b.id, name: b.name, description: 'Speaking to a room', enabled: true },
+        { id: a.id, name: a.name, description: null, enabled: true, name_translations: {} },
+        { id: b.id, name: b.name, description: 'Speaking to a room', enabled: true, name_translations: {} },
       ]);
     }
     const everything = await ctx.call({ method: 'GET', url: `${url}?all=true`, token: cast.tokens.admin });
@@ -92,6 +92,7 @@ describe('POST development-areas', () => {
       name,
       description: 'Agreeing terms with clients',
       enabled: true,
+      name_translations: {},
     });
     expect(await audits(res.json().id, 'create')).toHaveLength(1);
   });

@@ -83,9 +83,10 @@ describe('GET employees/educations/exams', () => {
         enabled: true,
         educations_count: 1,
         subjects: [
-          { id: e.subjects[1]!.id, name: 'Chemistry', educations_count: 0 },
-          { id: e.subjects[0]!.id, name: 'Physics', educations_count: 1 },
+          { id: e.subjects[1]!.id, name: 'Chemistry', educations_count: 0, name_translations: {} },
+          { id: e.subjects[0]!.id, name: 'Physics', educations_count: 1, name_translations: {} },
         ],
+        name_translations: {},
       });
       expect(body.map((x) => x.id)).not.toContain(off.id);
       // The seeded exams, in the order they were made.
@@ -136,6 +137,7 @@ describe('POST employees/educations/exams', () => {
       enabled: true,
       educations_count: 0,
       subjects: [],
+      name_translations: {},
     });
     expect(await examRow(res.json().id)).toMatchObject({ name, educationTypeId: master });
     expect(await audits('exam', res.json().id, 'create')).toHaveLength(1);
@@ -304,6 +306,7 @@ describe('POST employees/educations/exams/{id}/subjects', () => {
       exam_id: e.id,
       name: 'Marketing',
       educations_count: 0,
+      name_translations: {},
     });
     expect((await subjectsOf(e.id)).map((s) => s.name)).toEqual(['Marketing']);
     const [audit] = await audits('exam_subject', res.json().id, 'create');

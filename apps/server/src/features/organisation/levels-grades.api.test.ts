@@ -76,6 +76,7 @@ describe.each([
           sort_order: 0,
           enabled: true,
           employees_count: 1,
+          name_translations: {},
         });
         const orders = body.map((r) => r.sort_order);
         expect(orders).toEqual([...orders].sort((a, b) => a - b));
@@ -143,6 +144,7 @@ describe.each([
         sort_order: 7,
         enabled: true,
         employees_count: 0,
+        name_translations: {},
       });
       expect(await row(res.json().id)).toMatchObject({ kind, name, sortOrder: 7, enabled: true });
       expect(await audits(res.json().id, 'create')).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { NameTranslations } from '@hr/contracts/translations';
 import {
   and,
   asc,
@@ -28,6 +29,7 @@ import {
   lookupValues,
 } from '../../db/schema';
 import type { LookupKind } from '../../db/schema/lookups';
+import { localName } from '../../lib/language';
 import { orderBy } from '../../lib/list';
 import {
   ALL_ROWS_CAP,
@@ -192,21 +194,26 @@ export const developmentAreaStore = tableStore<typeof developmentAreas, EnabledF
 
 const examEducations = sql<number>`(select count(*)::int from employee_educations ee where ee.exam_id = "exams"."id")`;
 
-const examColumns = {
+/** An exam's columns; the education type's name in the call's language (read when the statement is built). */
+const examColumns = () => ({
   id: exams.id,
   name: exams.name,
+  nameTranslations: exams.nameTranslations,
   educationTypeId: exams.educationTypeId,
-  typeName: lookupValues.name,
+  typeName: localName(lookupValues.name, lookupValues.nameTranslations),
   enabled: exams.enabled,
   educations: examEducations,
-};
+});
 
 export interface SubjectRow {
   id: number;
   examId: number;
   name: string;
+  nameTranslations: NameTranslations;
   educations: number;
 }
+
+const subjectEducations = sql<number>`(select count(*)::int from employee_educations ee where ee.subject_id = "exam_subjects"."id")`;
 
 /** The subjects of some exams, by name, each with its number of educations. */
 async function subjectsOf(db: Db, examIds: number[]): Promise<SubjectRow[]> {
@@ -216,7 +223,8 @@ async function subjectsOf(db: Db, examIds: number[]): Promise<SubjectRow[]> {
       id: examSubjects.id,
       examId: examSubjects.examId,
       name: examSubjects.name,
-      educations: sql<number>`(select count(*)::int from employee_educations ee where ee.subject_id = "exam_subjects"."id")`,
+      nameTranslations: examSubjects.nameTranslations,
+      educations: subjectEducations,
     })
     .from(examSubjects)
     .where(inArray(examSubjects.examId, examIds))
@@ -226,6 +234,7 @@ async function subjectsOf(db: Db, examIds: number[]): Promise<SubjectRow[]> {
 type ExamBase = {
   id: number;
   name: string;
+  nameTranslations: NameTranslations;
   educationTypeId: number | null;
   typeName: string | null;
   enabled: boolean;
@@ -243,7 +252,7 @@ async function withSubjects(db: Db, rows: ExamBase[]): Promise<ExamRow[]> {
 }
 
 const examSelect = (db: Db) =>
-  db.select(examColumns).from(exams).leftJoin(lookupValues, eq(lookupValues.id, exams.educationTypeId));
+  db.select(examColumns()).from(exams).leftJoin(lookupValues, eq(lookupValues.id, exams.educationTypeId));
 
 export const examStore = {
   async list(db: Db, filter: EnabledFilter & { search?: string | undefined }, window: PageWindow) {
@@ -282,6 +291,43 @@ export const examStore = {
   },
 } satisfies ReferenceStore<ExamRow, ExamValues, EnabledFilter>;
 
+/** A subject as a record of its own (the change of its name or its translations). */
+export type SubjectRecord = TableRow<typeof examSubjects> & { educations: number };
+export type SubjectValues = typeof examSubjects.$inferInsert;
+
+const subjectTable = tableStore<typeof examSubjects, object>(examSubjects, {
+  sortable: { id: examSubjects.id, name: sql`lower(${examSubjects.name})` },
+  // Unique within its exam, any case.
+  uniqueName: { column: examSubjects.name, key: 'name', within: { examId: examSubjects.examId } },
+});
+
+/** Subjects with their number of educations. */
+async function withEducations(db: Db, rows: TableRow<typeof examSubjects>[]): Promise<SubjectRecord[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ id: examSubjects.id, educations: subjectEducations })
+    .from(examSubjects)
+    .where(
+      inArray(
+        examSubjects.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => ({ ...r, educations: Number(counts.find((c) => c.id === r.id)?.educations ?? 0) }));
+}
+
+export const subjectStore = {
+  ...subjectTable,
+  async list(db, filter, window) {
+    const page = await subjectTable.list(db, filter, window);
+    return { rows: await withEducations(db, page.rows), total: page.total };
+  },
+  async find(db, id) {
+    const row = await subjectTable.find(db, id);
+    return row ? ((await withEducations(db, [row]))[0] ?? null) : null;
+  },
+} satisfies ReferenceStore<SubjectRecord, SubjectValues, object>;
+
 export const subjectRepository = {
   async find(db: Db, id: number) {
     const [row] = await db
@@ -301,7 +347,7 @@ export const subjectRepository = {
   nameTaken: (db: Db, examId: number, name: string) =>
     nameUsed(db, examSubjects.id, examSubjects.name, name, undefined, eq(examSubjects.examId, examId)),
 
-  async insert(db: Db, values: { examId: number; name: string }) {
+  async insert(db: Db, values: SubjectValues) {
     const [row] = await db.insert(examSubjects).values(values).returning();
     return row!;
   },

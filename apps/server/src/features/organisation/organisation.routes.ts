@@ -30,6 +30,7 @@ import {
   subjectCreate,
   subjectCreated,
   subjectDelete,
+  subjectUpdate,
 } from '@hr/contracts/organisation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -155,6 +156,23 @@ export async function organisationRoutes(app: FastifyInstance, { db }: FeatureDe
     },
     async (request, reply) =>
       reply.code(201).send(await service.addSubject(caller(request), request.params.id, request.body)),
+  );
+
+  r.patch(
+    '/employees/educations/exams/subjects/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        operationId: 'updateExamSubject',
+        summary: 'HR administrators: rename a subject, or change its name in the other languages',
+        tags: ['Organisation'],
+        security,
+        params: idParam,
+        body: subjectUpdate,
+        response: { 200: subjectCreated },
+      },
+    },
+    async (request) => service.subjects.update(caller(request), request.params.id, request.body),
   );
 
   r.delete(

@@ -24,6 +24,7 @@ import {
   type rankUpdate,
   type SubjectCreated,
   type subjectCreate,
+  type subjectUpdate,
 } from '@hr/contracts/organisation';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -32,6 +33,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import {
   inUseError,
+  localAnswer,
   plainKind,
   ReferenceData,
   type ReferenceDataOf,
@@ -59,7 +61,9 @@ import {
   lookupExists,
   type RankRow,
   type RankValues,
+  type SubjectRecord,
   subjectRepository,
+  subjectStore,
   treeRepository,
 } from './organisation.repository';
 
@@ -71,6 +75,7 @@ type AreaCreate = z.output<typeof developmentAreaCreate>;
 type AreaUpdate = z.output<typeof developmentAreaUpdate>;
 type ExamCreate = z.output<typeof examCreate>;
 type ExamUpdate = z.output<typeof examUpdate>;
+type SubjectUpdate = z.output<typeof subjectUpdate>;
 type GroupCreate = z.output<typeof groupCreate>;
 type GroupUpdate = z.output<typeof groupUpdate>;
 type ListQuery = z.output<typeof organisationListQuery>;
@@ -205,7 +210,9 @@ export const examKind: ReferenceSpec<ExamRow, ExamItem, ExamCreate, ExamUpdate, 
       r.educationTypeId !== null && r.typeName !== null ? { id: r.educationTypeId, name: r.typeName } : null,
     enabled: r.enabled,
     educations_count: Number(r.educations),
-    subjects: r.subjects.map((s) => ({ id: s.id, name: s.name, educations_count: Number(s.educations) })),
+    subjects: r.subjects.map((s) =>
+      localAnswer({ id: s.id, name: s.name, educations_count: Number(s.educations) }, s),
+    ),
   }),
   toInsert: (b) => ({ ...examColumns(b), name: b.name, educationTypeId: b.type_id }),
   toUpdate: examColumns,
@@ -220,6 +227,27 @@ export const examKind: ReferenceSpec<ExamRow, ExamItem, ExamCreate, ExamUpdate, 
     return used > 0 ? ORGANISATION_TEXT.examInUse(row.name, used) : null;
   },
   nameTaken: () => fieldError('name', ORGANISATION_MESSAGES.examNameTaken),
+};
+
+/* Subjects of an exam: added and deleted through the service; a change of name runs as a record of its own */
+
+const subjectAnswer = (s: SubjectRecord): SubjectCreated => ({
+  id: s.id,
+  exam_id: s.examId,
+  name: s.name,
+  educations_count: Number(s.educations),
+});
+
+export const subjectKind = {
+  ...plainKind(subjectStore, {
+    entity: 'exam_subject',
+    kind: 'subject',
+    defaultSort: 'name,asc',
+    answer: subjectAnswer,
+    toUpdate: (b: SubjectUpdate) => sent({ name: b.name }),
+    fields: (s: SubjectRecord) => ({ name: s.name }),
+  }),
+  nameTaken: () => fieldError('name', ORGANISATION_MESSAGES.subjectNameTaken),
 };
 
 /* Groups */
@@ -297,6 +325,8 @@ export class OrganisationService {
   readonly designations: ReferenceDataOf<typeof designationKind>;
   readonly developmentAreas: ReferenceDataOf<typeof developmentAreaKind>;
   readonly exams: ReferenceDataOf<typeof examKind>;
+  /** Only its update: a subject is added and deleted below. */
+  readonly subjects: ReferenceDataOf<typeof subjectKind>;
   readonly groups: ReferenceDataOf<typeof groupKind>;
 
   constructor(private readonly db: Db) {
@@ -305,6 +335,7 @@ export class OrganisationService {
     this.designations = new ReferenceData(db, designationKind);
     this.developmentAreas = new ReferenceData(db, developmentAreaKind);
     this.exams = new ReferenceData(db, examKind);
+    this.subjects = new ReferenceData(db, subjectKind);
     this.groups = new ReferenceData(db, groupKind);
   }
 
@@ -347,14 +378,18 @@ export class OrganisationService {
       if (!exam) throw domainError('reference_not_found', { kind: 'exam' });
       if (await subjectRepository.nameTaken(tx, examId, input.name))
         throw fieldError('name', ORGANISATION_MESSAGES.subjectNameTaken);
-      const row = await subjectRepository.insert(tx, { examId, name: input.name });
+      const row = await subjectRepository.insert(tx, {
+        examId,
+        name: input.name,
+        ...(input.name_translations ? { nameTranslations: input.name_translations } : {}),
+      });
       await audit(tx, auth, {
         action: 'create',
         entity: 'exam_subject',
         entityId: row.id,
-        data: { exam_id: examId, exam: exam.name, name: row.name },
+        data: { exam_id: examId, exam: exam.name, name: row.name, name_translations: row.nameTranslations },
       });
-      return { id: row.id, exam_id: examId, name: row.name, educations_count: 0 };
+      return localAnswer(subjectAnswer({ ...row, educations: 0 }), row);
     });
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -30,6 +30,7 @@ import {
   type trainings,
   users,
 } from '../../db/schema';
+import { localName } from '../../lib/language';
 
 /** Tables of list sections: one row per item, each owned by an employee. */
 export type ItemTable =
@@ -43,6 +44,12 @@ export type ItemTable =
   | typeof languages;
 
 const lookup = (name: string) => alias(lookupValues, name);
+
+/** `{ id, name }` of a lookup value, the name in the call's language. */
+const lookupName = (value: ReturnType<typeof lookup>) => ({
+  id: value.id,
+  name: localName(value.name, value.nameTranslations),
+});
 
 export type EmployeeUpdate = Partial<typeof employees.$inferInsert>;
 export type SeparationValues = Omit<typeof separations.$inferInsert, 'employeeId' | 'updatedAt'>;
@@ -63,13 +70,13 @@ export const profileRepository = {
         e: employees,
         company: companies.name,
         office: offices.name,
-        designation: designations.name,
-        status: { id: status.id, name: status.name },
-        level: { id: level.id, name: level.name },
-        grade: { id: grade.id, name: grade.name },
-        gender: { id: gender.id, name: gender.name },
-        religion: { id: religion.id, name: religion.name },
-        marital: { id: marital.id, name: marital.name },
+        designation: localName(designations.name, designations.nameTranslations),
+        status: lookupName(status),
+        level: lookupName(level),
+        grade: lookupName(grade),
+        gender: lookupName(gender),
+        religion: lookupName(religion),
+        marital: lookupName(marital),
         manager: { id: manager.id, eid: manager.eid, name: manager.name, photoVersion: manager.photoVersion },
         oo: { id: oo.id, eid: oo.eid, name: oo.name, photoVersion: oo.photoVersion },
         user: {
@@ -135,9 +142,9 @@ export const profileRepository = {
     const [row] = await db
       .select({
         row: separations,
-        type: { id: type.id, name: type.name },
-        status: { id: status.id, name: status.name },
-        mode: { id: mode.id, name: mode.name },
+        type: lookupName(type),
+        status: lookupName(status),
+        mode: lookupName(mode),
       })
       .from(separations)
       .leftJoin(type, eq(type.id, separations.typeId))
@@ -182,8 +189,23 @@ export const profileRepository = {
     await db.update(users).set({ username }).where(eq(users.employeeId, employeeId));
   },
 
-  /** The id of a designation by name, made when new. */
+  /**
+   * The id of a designation by name, made when new. A name as the profile
+   * showed it in another language is the designation of that translation.
+   */
   async designationId(db: Db, name: string): Promise<number> {
+    const [known] = await db
+      .select({ id: designations.id })
+      .from(designations)
+      .where(
+        or(
+          eq(designations.name, name),
+          sql`exists (select 1 from jsonb_each_text(${designations.nameTranslations}) t where t.value = ${name})`,
+        ),
+      )
+      .orderBy(sql`${designations.name} = ${name} desc`, asc(designations.id))
+      .limit(1);
+    if (known) return known.id;
     await db.insert(designations).values({ name }).onConflictDoNothing();
     const [row] = await db
       .select({ id: designations.id })

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { auditChange, type FieldValues } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, validationFailed } from '../../lib/errors';
+import { inLanguage } from '../../lib/language';
 import { photoUrls } from '../../lib/signed-urls';
 import { accessTo, authorize, permissionsOf } from './profile.access';
 import { EMPLOYEE_PARTS, type EmployeePart, itemValues, separationValues } from './profile.changes';
@@ -50,9 +51,9 @@ export class ProfileService {
     private readonly secret: string,
   ) {}
 
-  /** A part of the employee row as the change log keeps it. */
+  /** A part of the employee row as the change log keeps it (chosen values by their English names). */
   private async partOf(db: Db, employeeId: number, part: EmployeePart): Promise<FieldValues> {
-    const core = await repo.core(db, employeeId);
+    const core = await inLanguage('en', () => repo.core(db, employeeId));
     if (!core) throw domainError('employee_not_found');
     return EMPLOYEE_PARTS[part](core);
   }
@@ -311,7 +312,9 @@ export class ProfileService {
           ['mode_id', input.mode_id, 'separation_mode'],
         ]),
       );
-      const before = separationValues(await repo.separation(tx, employeeId));
+      const separationNow = async () =>
+        separationValues(await inLanguage('en', () => repo.separation(tx, employeeId)));
+      const before = await separationNow();
       await repo.upsertSeparation(tx, employeeId, {
         resignDate: input.resign_date,
         lastWorkingDate: input.last_working_date,
@@ -325,7 +328,7 @@ export class ProfileService {
         employeeId,
         section: 'separation',
         before,
-        after: separationValues(await repo.separation(tx, employeeId)),
+        after: await separationNow(),
       });
     });
     return (await this.fullProfile(auth, employeeId)).separation;
@@ -343,9 +346,9 @@ export class ProfileService {
     return item;
   }
 
-  /** An item's fields as the change log keeps them. */
+  /** An item's fields as the change log keeps them (chosen values by their English names). */
   private async itemRecord(tx: Db, section: ListSection, employeeId: number, itemId: number) {
-    return itemValues(await this.itemOf(section, employeeId, itemId, tx));
+    return itemValues(await inLanguage('en', () => this.itemOf(section, employeeId, itemId, tx)));
   }
 
   /** POST employees/{id}/{section}: adds an item. */

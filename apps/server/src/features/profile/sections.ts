@@ -37,6 +37,7 @@ import {
   trainings,
 } from '../../db/schema';
 import type { LookupKind } from '../../db/schema/lookups';
+import { localNameWhenBuilt } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 import { type ItemTable, profileRepository as repo } from './profile.repository';
 
@@ -114,8 +115,13 @@ function jsonItems(fields: Record<string, SQL | Column>, from: SQL, orderBy: SQL
   return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by ${orderBy}), '[]'::json) ${from})`;
 }
 
+/** `{ id, name }` of a record, its name in the language of the call that builds the statement. */
+const idNameJson = (id: Column | SQL, name: Column | SQL, translations: Column | SQL) =>
+  sql`json_build_object('id', ${id}, 'name', ${localNameWhenBuilt(name, translations)})`;
+
 /** `{ id, name }` of a lookup value joined under `alias`. */
-const lookupJson = (alias: string) => sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name)`);
+const lookupJson = (alias: string) =>
+  idNameJson(sql.raw(`${alias}.id`), sql.raw(`${alias}.name`), sql.raw(`${alias}.name_translations`));
 
 const ofEmployee = (table: ItemTable, column: Column, scope?: SQL) =>
   sql`from ${table} where ${column} = ${employees.id}${scope ? sql` and ${scope}` : sql``}`;
@@ -334,7 +340,7 @@ export const SECTIONS = {
         id: educations.id,
         institute: educations.institute,
         exam_id: educations.examId,
-        exam: sql`json_build_object('id', ${exams.id}, 'name', ${exams.name})`,
+        exam: idNameJson(exams.id, exams.name, exams.nameTranslations),
         type_id: educations.typeId,
         type: lookupJson('education_type'),
         passing_year: educations.passingYear,
@@ -342,7 +348,7 @@ export const SECTIONS = {
         duration_unit_id: educations.durationUnitId,
         duration_unit: lookupJson('duration_unit'),
         subject_id: educations.subjectId,
-        subject: sql`json_build_object('id', ${examSubjects.id}, 'name', ${examSubjects.name})`,
+        subject: idNameJson(examSubjects.id, examSubjects.name, examSubjects.nameTranslations),
         certificate_no: educations.certificateNo,
         result: educations.result,
         description: educations.description,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, employeeShifts, employees, shifts } from '../../db/schema';
+import { localName } from '../../lib/language';
 import { orderBy } from '../../lib/list';
 import {
   ALL_ROWS_CAP,
@@ -25,6 +26,7 @@ const employeesCount = sql<number>`(select count(distinct es.employee_id)::int f
 const shiftColumns = {
   id: shifts.id,
   name: shifts.name,
+  nameTranslations: shifts.nameTranslations,
   startTime: shifts.startTime,
   endTime: shifts.endTime,
   graceMinutes: shifts.graceMinutes,
@@ -79,9 +81,12 @@ const asShift = (r: ShiftOfEmployeeRow): ShiftOfEmployee => ({
   enabled: r.enabled,
 });
 
-/** The columns of a shift as `ShiftOfEmployeeRow`, the days off falling back to `offDay`. */
+/**
+ * The columns of a shift as `ShiftOfEmployeeRow`, the days off falling back
+ * to `offDay`; the name in the call's language.
+ */
 const shiftOfEmployeeColumns = (offDay: ReturnType<typeof sql>) => sql`
-  s.id as shift_id, s.name, to_char(s.start_time, 'HH24:MI') as start, to_char(s.end_time, 'HH24:MI') as "end",
+  s.id as shift_id, ${localName(sql`s.name`, sql`s.name_translations`)} as name, to_char(s.start_time, 'HH24:MI') as start, to_char(s.end_time, 'HH24:MI') as "end",
   s.grace_minutes, coalesce(s.weekly_off_days, array[${offDay}]::smallint[]) as off_days, s.enabled`;
 
 /** A shift in effect from a date on, for the attendance day rule. */

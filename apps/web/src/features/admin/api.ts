@@ -56,6 +56,9 @@ export const ADMIN_RESOURCES = {
 
 export type Resource = keyof typeof ADMIN_RESOURCES;
 
+/** The language the administration reads reference names in: as stored. */
+export const ADMIN_LANGUAGE = 'en';
+
 const resourceQuery = (resource: Resource): Query =>
   (ADMIN_RESOURCES[resource] as { query?: Query }).query ?? {};
 
@@ -66,7 +69,11 @@ export interface AdminListQuery {
   search: string;
 }
 
-/** One page of an administration list; `filters` are the screen's own (a year, a company). */
+/**
+ * One page of an administration list; `filters` are the screen's own (a year,
+ * a company). Names come as stored, in English: the form edits that name and
+ * its translations, whatever the page's language.
+ */
 export function useAdminList<Row>(resource: Resource, query: AdminListQuery, filters: Query = {}) {
   const { path, queryKey } = ADMIN_RESOURCES[resource];
   return useQuery({
@@ -82,6 +89,7 @@ export function useAdminList<Row>(resource: Resource, query: AdminListQuery, fil
           search: query.search.trim() || undefined,
         },
         signal,
+        language: ADMIN_LANGUAGE,
       }),
     placeholderData: keepPreviousData,
   });

@@ -23,21 +23,29 @@ export function translateAdmin(text: string): string {
   return id ? i18n.t(`admin.common.validation.${id}`) : translateValidation(text);
 }
 
+/** A form field: its name, or the path of a field inside an object (`['name_translations', 'fr']`). */
+export type FieldPath = string | readonly (string | number)[];
+
 /**
  * Form rules from the shared zod schema of packages/contracts: the form shows
  * the API's own messages, translated, before anything is sent.
  */
 export function adminRules(schema: z.ZodType) {
-  return (field: string): FormRule[] => [
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const result = schema.safeParse(getFieldsValue(true));
-        if (result.success) return;
-        const issue = result.error.issues.find((i) => i.path.length === 1 && String(i.path[0]) === field);
-        if (issue) throw new Error(translateAdmin(issue.message));
-      },
-    }),
-  ];
+  return (field: FieldPath): FormRule[] => {
+    const path = (typeof field === 'string' ? [field] : field).map(String);
+    const isField = (issue: z.core.$ZodIssue) =>
+      issue.path.length === path.length && issue.path.every((part, i) => String(part) === path[i]);
+    return [
+      ({ getFieldsValue }) => ({
+        validator: async () => {
+          const result = schema.safeParse(getFieldsValue(true));
+          if (result.success) return;
+          const issue = result.error.issues.find(isField);
+          if (issue) throw new Error(translateAdmin(issue.message));
+        },
+      }),
+    ];
+  };
 }
 
 /** After a failed save: the toast, and each field error of `errors.children` on its field. */

@@ -6,11 +6,12 @@ import type {
   GroupItem,
   SubjectCreate,
   SubjectCreated,
+  SubjectUpdate,
 } from '@hr/contracts/organisation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
-import { ADMIN_RESOURCES } from '../admin/api';
+import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../admin/api';
 
 const { exams, groups, developmentAreas } = ADMIN_RESOURCES;
 
@@ -37,7 +38,7 @@ export function useLookupOptions(kind: 'education-types' | 'group-types') {
 export function useExam(id: number | null) {
   return useQuery({
     queryKey: [...exams.queryKey, 'one', id],
-    queryFn: ({ signal }) => api.get<ExamItem>(`${exams.path}/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<ExamItem>(`${exams.path}/${id}`, { signal, language: ADMIN_LANGUAGE }),
     enabled: id !== null,
   });
 }
@@ -52,9 +53,9 @@ export function useGroup(id: number | null) {
 }
 
 /**
- * Add and delete the subjects of an exam. Failures are the caller's to
- * report (a name taken is a field error); success refreshes every exam list,
- * the profile's education form among them.
+ * Add, rename (or name in the other languages) and delete the subjects of an
+ * exam. Failures are the caller's to report (a name taken is a field error);
+ * success refreshes every exam list, the profile's education form among them.
  */
 export function useSubjectMutations(examId: number) {
   const client = useQueryClient();
@@ -64,13 +65,19 @@ export function useSubjectMutations(examId: number) {
     onSuccess: refresh,
     meta: { silent: true },
   });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SubjectUpdate }) =>
+      api.patch<SubjectCreated>(`${exams.path}/subjects/${id}`, body),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
   const remove = useMutation({
     mutationFn: (subjectId: number) =>
       api.delete<{ message: string }>(`${exams.path}/subjects`, { subject_id: subjectId }),
     onSuccess: refresh,
     meta: { silent: true },
   });
-  return { add, remove };
+  return { add, update, remove };
 }
 
 /** Add and delete the items of a group's tree; success refreshes every group list, the list filters among them. */

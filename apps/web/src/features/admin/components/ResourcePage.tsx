@@ -61,9 +61,10 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
   texts?: string;
   /**
    * The kind keeps its name in the portal's other languages (`name_translations`,
-   * at most 60 or 100 characters like the name): the form edits them under the name.
+   * each at most this many characters like the name): the form edits them under
+   * the name, checked by `schema` as the name is.
    */
-  translatedName?: 60 | 100;
+  translatedName?: number;
 }
 
 type ScreenText = 'title' | 'subtitle' | 'add' | 'searchPlaceholder' | 'empty' | 'createTitle' | 'editTitle';
@@ -349,7 +350,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
           onKeyDownCapture={keepEnterInPickers}
         >
           {props.fields(rules)}
-          {props.translatedName && <NameTranslationsFields maxLength={props.translatedName} />}
+          {props.translatedName && <NameTranslationsFields maxLength={props.translatedName} rules={rules} />}
           {/* Enter in a field saves. */}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Form>

@@ -14,6 +14,7 @@ import {
   eprBehaviourBody,
   eprValueCreate,
 } from '@hr/contracts/epr';
+import type { NameTranslations } from '@hr/contracts/translations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -37,7 +38,8 @@ import { confirmDelete } from '../../../lib/confirm-delete';
 import { api } from '../../../lib/http';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { ADMIN_RESOURCES } from '../api';
+import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../api';
+import { NameTranslationsFields } from '../components/NameTranslationsFields';
 import { ResourcePage } from '../components/ResourcePage';
 import { adminRules, applyAdminErrors } from '../validation';
 
@@ -45,6 +47,12 @@ interface ValueValues {
   name: string;
   sort_order: number;
   enabled: boolean;
+}
+
+/** A behaviour's name and its names in the other languages, as its forms edit them. */
+interface BehaviourNames {
+  name: string;
+  name_translations?: NameTranslations;
 }
 
 const EMPTY: ValueValues = { name: '', sort_order: 0, enabled: true };
@@ -55,18 +63,18 @@ function useBehaviours(valueId: number | null) {
   const client = useQueryClient();
   const value = useQuery({
     queryKey: [...KEY, 'one', valueId],
-    queryFn: ({ signal }) => api.get<EprValue>(`${PATH}/${valueId}`, { signal }),
+    queryFn: ({ signal }) => api.get<EprValue>(`${PATH}/${valueId}`, { signal, language: ADMIN_LANGUAGE }),
     enabled: valueId !== null,
   });
   const refresh = () => client.invalidateQueries({ queryKey: [...KEY] });
   const add = useMutation({
-    mutationFn: (body: { name: string; sort_order: number }) =>
+    mutationFn: (body: BehaviourNames & { sort_order: number }) =>
       api.post<EprBehaviour>(`${PATH}/${valueId}/behaviours`, body),
     onSuccess: refresh,
     meta: { silent: true },
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { name?: string; enabled?: boolean } }) =>
+    mutationFn: ({ id, body }: { id: number; body: Partial<BehaviourNames> & { enabled?: boolean } }) =>
       api.patch<EprBehaviour>(`${PATH}/behaviours/${id}`, body),
     onSuccess: refresh,
     meta: { silent: true },
@@ -85,14 +93,14 @@ const behaviourRules = adminRules(eprBehaviourBody);
 function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { value: fresh, add, update, remove } = useBehaviours(value?.id ?? null);
-  const [adding] = Form.useForm<{ name: string }>();
-  const [renaming] = Form.useForm<{ name: string }>();
+  const [adding] = Form.useForm<BehaviourNames>();
+  const [renaming] = Form.useForm<BehaviourNames>();
   const [editing, setEditing] = useState<number | null>(null);
   const behaviours = fresh.data?.behaviours ?? value?.behaviours ?? [];
   const name = fresh.data?.name ?? value?.name ?? '';
 
   const create = async () => {
-    let typed: { name: string };
+    let typed: BehaviourNames;
     try {
       typed = await adding.validateFields();
     } catch {
@@ -101,7 +109,11 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
     // A new behaviour comes last.
     const order = Math.min(100, Math.max(0, ...behaviours.map((b) => b.sort_order)) + 1);
     try {
-      await add.mutateAsync({ name: typed.name, sort_order: order });
+      await add.mutateAsync({
+        name: typed.name,
+        name_translations: adding.getFieldValue('name_translations') ?? {},
+        sort_order: order,
+      });
       toastSuccess(t('notices.saved'));
       adding.resetFields();
     } catch (error) {
@@ -110,14 +122,17 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
   };
 
   const rename = async (b: EprBehaviour) => {
-    let typed: { name: string };
+    let typed: BehaviourNames;
     try {
       typed = await renaming.validateFields();
     } catch {
       return;
     }
     try {
-      await update.mutateAsync({ id: b.id, body: { name: typed.name } });
+      await update.mutateAsync({
+        id: b.id,
+        body: { name: typed.name, name_translations: renaming.getFieldValue('name_translations') ?? {} },
+      });
       toastSuccess(t('notices.updated'));
       setEditing(null);
     } catch (error) {
@@ -151,31 +166,34 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
       render: (_, b) =>
         editing === b.id ? (
           <Form form={renaming} name="rename-behaviour" onFinish={() => rename(b)} component="div">
-            <Flex gap={4} align="start">
-              <Form.Item name="name" rules={behaviourRules('name')} style={{ flex: 1, margin: 0 }}>
-                <Input
-                  maxLength={EPR_BEHAVIOUR_NAME_MAX}
-                  aria-label={t('reference.behaviours.name')}
-                  autoFocus
-                  onPressEnter={() => rename(b)}
-                />
-              </Form.Item>
-              <Tooltip title={t('reference.behaviours.save')}>
-                <Button
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  aria-label={t('reference.behaviours.save')}
-                  loading={update.isPending}
-                  onClick={() => rename(b)}
-                />
-              </Tooltip>
-              <Tooltip title={t('reference.behaviours.cancel')}>
-                <Button
-                  icon={<CloseOutlined />}
-                  aria-label={t('reference.behaviours.cancel')}
-                  onClick={() => setEditing(null)}
-                />
-              </Tooltip>
+            <Flex vertical gap={8}>
+              <Flex gap={4} align="start">
+                <Form.Item name="name" rules={behaviourRules('name')} style={{ flex: 1, margin: 0 }}>
+                  <Input
+                    maxLength={EPR_BEHAVIOUR_NAME_MAX}
+                    aria-label={t('reference.behaviours.name')}
+                    autoFocus
+                    onPressEnter={() => rename(b)}
+                  />
+                </Form.Item>
+                <Tooltip title={t('reference.behaviours.save')}>
+                  <Button
+                    type="primary"
+                    icon={<CheckOutlined />}
+                    aria-label={t('reference.behaviours.save')}
+                    loading={update.isPending}
+                    onClick={() => rename(b)}
+                  />
+                </Tooltip>
+                <Tooltip title={t('reference.behaviours.cancel')}>
+                  <Button
+                    icon={<CloseOutlined />}
+                    aria-label={t('reference.behaviours.cancel')}
+                    onClick={() => setEditing(null)}
+                  />
+                </Tooltip>
+              </Flex>
+              <NameTranslationsFields maxLength={EPR_BEHAVIOUR_NAME_MAX} rules={behaviourRules} />
             </Flex>
           </Form>
         ) : (
@@ -216,7 +234,7 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
               icon={<EditOutlined />}
               aria-label={`${t('common.edit')} ${b.name}`}
               onClick={() => {
-                renaming.setFieldsValue({ name: b.name });
+                renaming.setFieldsValue({ name: b.name, name_translations: b.name_translations ?? {} });
                 setEditing(b.id);
               }}
             />
@@ -265,6 +283,7 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
             </Button>
           </Form.Item>
         </Flex>
+        <NameTranslationsFields maxLength={EPR_BEHAVIOUR_NAME_MAX} rules={behaviourRules} />
       </Form>
       <Table<EprBehaviour>
         rowKey="id"

@@ -157,6 +157,7 @@ function KpiTargetUnits() {
   const { t } = useTranslation();
   return (
     <ResourcePage<KpiTargetUnit, UnitValues>
+      translatedName={60}
       resource="kpiTargetUnits"
       embedded
       sortFields={KPI_TARGET_UNIT_SORT_FIELDS}

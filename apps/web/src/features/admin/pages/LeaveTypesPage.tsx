@@ -106,6 +106,7 @@ function LeaveDurations() {
   const { t } = useTranslation();
   return (
     <ResourcePage<LeaveDuration, DurationValues>
+      translatedName={40}
       resource="leaveDurations"
       embedded
       sortFields={LEAVE_DURATION_SORT_FIELDS}

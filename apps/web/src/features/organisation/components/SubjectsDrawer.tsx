@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { NAME_MAX } from '@hr/contracts/admin';
 import { type ExamSubject, subjectCreate } from '@hr/contracts/organisation';
+import type { NameTranslations } from '@hr/contracts/translations';
 import {
   Button,
   Drawer,
@@ -10,15 +11,17 @@ import {
   Input,
   type InputRef,
   Skeleton,
+  Space,
   Table,
   Tooltip,
   Typography,
 } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
+import { NameTranslationsFields } from '../../admin/components/NameTranslationsFields';
 import { adminRules, applyAdminErrors } from '../../admin/validation';
 import { useExam, useSubjectMutations } from '../api';
 import { Count } from './common';
@@ -26,26 +29,57 @@ import '../organisation.css';
 
 const rules = adminRules(subjectCreate);
 
+/** A subject's name and its names in the other languages, as the drawer's forms edit them. */
+interface SubjectNames {
+  name: string;
+  name_translations?: NameTranslations;
+}
+
 /**
  * The subjects of one exam (the choices of the profile's education form once
- * that exam is chosen): add one by name, delete one no education uses.
+ * that exam is chosen): add one by name, rename one or name it in the other
+ * languages, delete one no education uses.
  */
 export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const exam = useExam(examId);
-  const { add, remove } = useSubjectMutations(examId ?? 0);
-  const [form] = Form.useForm<{ name: string }>();
+  const { add, update, remove } = useSubjectMutations(examId ?? 0);
+  const [form] = Form.useForm<SubjectNames>();
+  const [renaming] = Form.useForm<SubjectNames>();
+  const [editing, setEditing] = useState<number | null>(null);
   const input = useRef<InputRef>(null);
   const name = exam.data?.name ?? '';
 
-  const save = async ({ name: subject }: { name: string }) => {
+  const save = async ({ name: subject }: SubjectNames) => {
     try {
-      await add.mutateAsync({ name: subject });
+      await add.mutateAsync({
+        name: subject,
+        name_translations: form.getFieldValue('name_translations') ?? {},
+      });
       toastSuccess(t('notices.saved'));
       form.resetFields();
       input.current?.focus();
     } catch (error) {
       applyAdminErrors(form, error);
+    }
+  };
+
+  const rename = async (subject: ExamSubject) => {
+    let typed: SubjectNames;
+    try {
+      typed = await renaming.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      await update.mutateAsync({
+        id: subject.id,
+        body: { name: typed.name, name_translations: renaming.getFieldValue('name_translations') ?? {} },
+      });
+      toastSuccess(t('notices.updated'));
+      setEditing(null);
+    } catch (error) {
+      applyAdminErrors(renaming, error);
     }
   };
 
@@ -62,7 +96,10 @@ export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onC
   return (
     <Drawer
       open={examId !== null}
-      onClose={onClose}
+      onClose={() => {
+        setEditing(null);
+        onClose();
+      }}
       title={name ? t('organisation.exams.subjectsTitle', { name }) : t('organisation.exams.subjects')}
       placement={isRtl(i18n.language) ? 'left' : 'right'}
       size="min(520px, 100vw)"
@@ -94,6 +131,7 @@ export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onC
                 {t('organisation.exams.addSubject')}
               </Button>
             </Flex>
+            <NameTranslationsFields maxLength={NAME_MAX} rules={rules} />
           </Form>
           <Table<ExamSubject>
             rowKey="id"
@@ -110,7 +148,46 @@ export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onC
               ),
             }}
             columns={[
-              { key: 'name', title: t('organisation.exams.subject'), dataIndex: 'name' },
+              {
+                key: 'name',
+                title: t('organisation.exams.subject'),
+                render: (_, s) =>
+                  editing === s.id ? (
+                    <Form form={renaming} name="rename-subject" onFinish={() => rename(s)} component="div">
+                      <Flex vertical gap={8}>
+                        <Flex gap={4} align="start">
+                          <Form.Item name="name" rules={rules('name')} style={{ flex: 1, margin: 0 }}>
+                            <Input
+                              maxLength={NAME_MAX}
+                              aria-label={t('organisation.exams.subject')}
+                              autoFocus
+                              onPressEnter={() => rename(s)}
+                            />
+                          </Form.Item>
+                          <Tooltip title={t('common.save')}>
+                            <Button
+                              type="primary"
+                              icon={<CheckOutlined />}
+                              aria-label={t('common.save')}
+                              loading={update.isPending}
+                              onClick={() => rename(s)}
+                            />
+                          </Tooltip>
+                          <Tooltip title={t('common.cancel')}>
+                            <Button
+                              icon={<CloseOutlined />}
+                              aria-label={t('common.cancel')}
+                              onClick={() => setEditing(null)}
+                            />
+                          </Tooltip>
+                        </Flex>
+                        <NameTranslationsFields maxLength={NAME_MAX} rules={rules} />
+                      </Flex>
+                    </Form>
+                  ) : (
+                    s.name
+                  ),
+              },
               {
                 key: 'educations',
                 title: t('organisation.exams.educations'),
@@ -122,17 +199,33 @@ export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onC
                 key: 'actions',
                 title: t('common.actions'),
                 align: 'end',
-                width: 80,
+                width: 96,
                 render: (_, s) => (
-                  <Tooltip title={t('common.delete')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`${t('common.delete')} ${s.name}`}
-                      onClick={() => void askDelete(s)}
-                    />
-                  </Tooltip>
+                  <Space size={0}>
+                    <Tooltip title={t('common.edit')}>
+                      <Button
+                        type="text"
+                        icon={<EditOutlined />}
+                        aria-label={`${t('common.edit')} ${s.name}`}
+                        onClick={() => {
+                          renaming.setFieldsValue({
+                            name: s.name,
+                            name_translations: s.name_translations ?? {},
+                          });
+                          setEditing(s.id);
+                        }}
+                      />
+                    </Tooltip>
+                    <Tooltip title={t('common.delete')}>
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`${t('common.delete')} ${s.name}`}
+                        onClick={() => void askDelete(s)}
+                      />
+                    </Tooltip>
+                  </Space>
                 ),
               },
             ]}

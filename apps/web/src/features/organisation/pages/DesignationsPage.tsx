@@ -1,3 +1,4 @@
+import { NAME_MAX } from '@hr/contracts/admin';
 import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@hr/contracts/organisation';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<Designation, DesignationValues>
+        translatedName={NAME_MAX}
         resource="designations"
         texts="organisation.designations"
         sortFields={DESIGNATION_SORT_FIELDS}
@@ -47,7 +49,7 @@ export function Component() {
         fields={(rules) => (
           <>
             <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
+              <Input maxLength={NAME_MAX} autoFocus />
             </Form.Item>
             <EnabledField />
           </>

@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX } from '@hr/contracts/admin';
+import { DESCRIPTION_MAX, NAME_MAX } from '@hr/contracts/admin';
 import {
   DEVELOPMENT_AREA_SORT_FIELDS,
   type DevelopmentArea,
@@ -24,6 +24,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<DevelopmentArea, AreaValues>
+        translatedName={NAME_MAX}
         resource="developmentAreas"
         texts="organisation.developmentAreas"
         sortFields={DEVELOPMENT_AREA_SORT_FIELDS}
@@ -64,7 +65,7 @@ export function Component() {
         fields={(rules) => (
           <>
             <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
+              <Input maxLength={NAME_MAX} autoFocus />
             </Form.Item>
             <Form.Item
               name="description"

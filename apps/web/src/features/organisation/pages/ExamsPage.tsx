@@ -1,4 +1,5 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
+import { NAME_MAX } from '@hr/contracts/admin';
 import { EXAM_SORT_FIELDS, type ExamItem, examCreate } from '@hr/contracts/organisation';
 import { Button, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<ExamItem, ExamValues>
+        translatedName={NAME_MAX}
         resource="exams"
         texts="organisation.exams"
         sortFields={EXAM_SORT_FIELDS}
@@ -93,7 +95,7 @@ export function Component() {
         fields={(rules) => (
           <>
             <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
+              <Input maxLength={NAME_MAX} autoFocus />
             </Form.Item>
             <Form.Item
               name="type_id"

@@ -1,3 +1,4 @@
+import { NAME_MAX } from '@hr/contracts/admin';
 import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
 import { Form, Input, InputNumber, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
   const { t } = useTranslation();
   return (
     <ResourcePage<Rank, RankValues>
+      translatedName={NAME_MAX}
       resource={resource}
       texts={`organisation.${resource}`}
       embedded
@@ -56,7 +58,7 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
       fields={(rules) => (
         <>
           <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-            <Input maxLength={100} autoFocus />
+            <Input maxLength={NAME_MAX} autoFocus />
           </Form.Item>
           <Form.Item
             name="sort_order"

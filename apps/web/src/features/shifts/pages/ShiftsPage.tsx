@@ -1,5 +1,5 @@
 import { TIME_FORMAT } from '@hr/contracts/limits';
-import { endsNextDay, SHIFT_SORT_FIELDS, type Shift, shiftForm } from '@hr/contracts/shifts';
+import { endsNextDay, SHIFT_NAME_MAX, SHIFT_SORT_FIELDS, type Shift, shiftForm } from '@hr/contracts/shifts';
 import {
   Checkbox,
   Flex,
@@ -116,6 +116,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<Shift, Values>
+        translatedName={SHIFT_NAME_MAX}
         resource="shifts"
         texts="shifts.admin"
         sortFields={SHIFT_SORT_FIELDS}
