@@ -104,21 +104,6 @@ export const profileRepository = {
     return row ?? null;
   },
 
-  async assets(db: Db, employeeId: number) {
-    return db
-      .select({
-        id: assets.id,
-        name: assets.name,
-        code: assets.code,
-        description: assets.description,
-        assignedAt: assetAssignments.assignedAt,
-      })
-      .from(assetAssignments)
-      .innerJoin(assets, eq(assets.id, assetAssignments.assetId))
-      .where(and(eq(assetAssignments.employeeId, employeeId), isNull(assetAssignments.returnedAt)))
-      .orderBy(asc(assets.name));
-  },
-
   async documents(db: Db, employeeId: number) {
     return db
       .select({
@@ -152,16 +137,6 @@ export const profileRepository = {
       .leftJoin(mode, eq(mode.id, separations.modeId))
       .where(eq(separations.employeeId, employeeId));
     return row ?? null;
-  },
-
-  async groups(db: Db, employeeId: number) {
-    return db
-      .select({ id: groupTrees.id, name: groupTrees.name, groupId: groups.id, groupName: groups.name })
-      .from(employeeGroups)
-      .innerJoin(groupTrees, eq(groupTrees.id, employeeGroups.groupTreeId))
-      .innerJoin(groups, eq(groups.id, groupTrees.groupId))
-      .where(eq(employeeGroups.employeeId, employeeId))
-      .orderBy(asc(groups.name), asc(groupTrees.name));
   },
 
   // ---------------------------------------------------------------- writes

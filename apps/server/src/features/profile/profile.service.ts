@@ -97,8 +97,7 @@ export class ProfileService {
     };
     if (permissions.view === 'card') return { ...card, view: 'card', permissions };
 
-    // Every list section in one statement, then the rest one query after another: they share one
-    // connection (a transaction may be the handle).
+    // Every list section and the other parts in one statement.
     const {
       members,
       references,
@@ -109,11 +108,11 @@ export class ProfileService {
       skills,
       educations,
       languages,
+      assets,
+      files: documents,
+      separation,
+      groups,
     } = await loadSections(db, employeeId);
-    const assets = await repo.assets(db, employeeId);
-    const documents = await repo.documents(db, employeeId);
-    const separation = await repo.separation(db, employeeId);
-    const groups = await repo.groups(db, employeeId);
 
     return {
       ...card,
@@ -139,7 +138,7 @@ export class ProfileService {
             has_password: core.user.passwordHash !== null,
           }
         : null,
-      groups: groups.map((g) => ({ id: g.id, name: g.name, group: { id: g.groupId, name: g.groupName } })),
+      groups,
       general: {
         pob: e.pob,
         dob: e.dob,
@@ -178,7 +177,7 @@ export class ProfileService {
         name: a.name,
         code: a.code,
         description: a.description,
-        assigned_at: a.assignedAt.toISOString(),
+        assigned_at: new Date(a.assignedAt).toISOString(),
       })),
       files: documents.map((d) => ({
         id: d.id,
@@ -186,21 +185,9 @@ export class ProfileService {
         file_name: d.fileName,
         mime: d.mime,
         size: d.size,
-        created: d.createdAt.toISOString(),
+        created: new Date(d.createdAt).toISOString(),
       })),
-      separation: separation
-        ? {
-            resign_date: separation.row.resignDate,
-            last_working_date: separation.row.lastWorkingDate,
-            cert_issued: separation.row.certIssued,
-            type_id: separation.row.typeId,
-            type: idName(separation.type),
-            status_id: separation.row.statusId,
-            status: idName(separation.status),
-            mode_id: separation.row.modeId,
-            mode: idName(separation.mode),
-          }
-        : null,
+      separation,
       created: e.createdAt.toISOString(),
       updated: e.updatedAt.toISOString(),
     };

@@ -24,15 +24,23 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   achievements,
+  assetAssignments,
+  assets,
   educations,
   employeeContacts,
+  employeeFiles,
+  employeeGroups,
   employees,
   employmentHistories,
   examSubjects,
   exams,
   familyMembers,
+  files,
+  groups,
+  groupTrees,
   languages,
   lookupValues,
+  separations,
   skills,
   trainings,
 } from '../../db/schema';
@@ -411,22 +419,110 @@ type SectionName = keyof typeof SECTIONS;
 /** Every list section's items of an employee, by section. */
 export type SectionItems = { [K in SectionName]: Awaited<ReturnType<(typeof SECTIONS)[K]['load']>> };
 
+/** `{ id, name }` of a lookup value joined under `alias`, or null when the row points at none. */
+const optionalLookupJson = (alias: string) =>
+  sql`case when ${sql.raw(`${alias}.id`)} is null then null else ${lookupJson(alias)} end`;
+
 /**
- * Every list section of an employee's profile in one statement (empty lists
- * when the employee is unknown), prepared once: it is large, and building it
- * was most of the query builder's work on every profile read.
+ * The profile's other parts, read in the same statement as the sections:
+ * the assets the employee holds, their documents, their separation (null
+ * when none) and the group items they are in. Times come as JSON text.
  */
-export async function loadSections(db: Db, employeeId: number): Promise<SectionItems> {
+const PARTS = {
+  assets: sql<
+    { id: number; name: string; code: string | null; description: string | null; assignedAt: string }[]
+  >`${jsonItems(
+    {
+      id: assets.id,
+      name: assets.name,
+      code: assets.code,
+      description: assets.description,
+      assignedAt: assetAssignments.assignedAt,
+    },
+    sql`from ${assetAssignments} inner join ${assets} on ${assets.id} = ${assetAssignments.assetId}
+      where ${assetAssignments.employeeId} = ${employees.id} and ${assetAssignments.returnedAt} is null`,
+    sql`${assets.name}`,
+  )}`,
+  files: sql<
+    { id: number; name: string; fileName: string; mime: string; size: number; createdAt: string }[]
+  >`${jsonItems(
+    {
+      id: employeeFiles.id,
+      name: employeeFiles.name,
+      fileName: files.name,
+      mime: files.mime,
+      size: files.size,
+      createdAt: employeeFiles.createdAt,
+    },
+    sql`from ${employeeFiles} inner join ${files} on ${files.id} = ${employeeFiles.fileId}
+      where ${employeeFiles.employeeId} = ${employees.id}`,
+    sql`${employeeFiles.id} desc`,
+  )}`,
+  separation: sql<{
+    resign_date: string | null;
+    last_working_date: string | null;
+    cert_issued: boolean;
+    type_id: number | null;
+    type: { id: number; name: string } | null;
+    status_id: number | null;
+    status: { id: number; name: string } | null;
+    mode_id: number | null;
+    mode: { id: number; name: string } | null;
+  } | null>`${sql`(select json_build_object(
+      'resign_date', ${separations.resignDate}, 'last_working_date', ${separations.lastWorkingDate},
+      'cert_issued', ${separations.certIssued},
+      'type_id', ${separations.typeId}, 'type', ${optionalLookupJson('separation_type')},
+      'status_id', ${separations.statusId}, 'status', ${optionalLookupJson('separation_status')},
+      'mode_id', ${separations.modeId}, 'mode', ${optionalLookupJson('separation_mode')})
+    from ${separations}
+      left join ${lookupValues} separation_type on separation_type.id = ${separations.typeId}
+      left join ${lookupValues} separation_status on separation_status.id = ${separations.statusId}
+      left join ${lookupValues} separation_mode on separation_mode.id = ${separations.modeId}
+    where ${separations.employeeId} = ${employees.id})`}`,
+  groups: sql<{ id: number; name: string; group: { id: number; name: string } }[]>`${jsonItems(
+    {
+      id: groupTrees.id,
+      name: groupTrees.name,
+      group: sql`json_build_object('id', ${groups.id}, 'name', ${groups.name})`,
+    },
+    sql`from ${employeeGroups}
+      inner join ${groupTrees} on ${groupTrees.id} = ${employeeGroups.groupTreeId}
+      inner join ${groups} on ${groups.id} = ${groupTrees.groupId}
+      where ${employeeGroups.employeeId} = ${employees.id}`,
+    sql`${groups.name}, ${groupTrees.name}`,
+  )}`,
+};
+
+/** The profile's other parts of an employee (`PARTS`), as the statement answers them. */
+export type ProfileParts = { [K in keyof typeof PARTS]: (typeof PARTS)[K]['_']['type'] };
+
+/**
+ * Every list section of an employee's profile and its other parts (`PARTS`)
+ * in one statement (empty lists when the employee is unknown), prepared once:
+ * it is large, and building it was most of the query builder's work on every
+ * profile read.
+ */
+export async function loadSections(db: Db, employeeId: number): Promise<SectionItems & ProfileParts> {
   const names = Object.keys(SECTIONS) as SectionName[];
   const statement = preparedOnce(db, 'profile-sections', (name) =>
     db
-      .select(Object.fromEntries(names.map((section) => [section, sql`${SECTIONS[section].items}`])))
+      .select({
+        ...Object.fromEntries(names.map((section) => [section, sql`${SECTIONS[section].items}`])),
+        ...PARTS,
+      })
       .from(employees)
       .where(eq(employees.id, sql.placeholder('id')))
       .prepare(name),
   );
-  const [row] = await statement.execute({ id: employeeId });
-  return Object.fromEntries(
-    names.map((name) => [name, (row?.[name] as unknown[] | undefined) ?? []]),
-  ) as SectionItems;
+  const [found] = await statement.execute({ id: employeeId });
+  const row = found as Record<string, unknown> | undefined;
+  return {
+    ...(Object.fromEntries(
+      names.map((name) => [name, (row?.[name] as unknown[] | undefined) ?? []]),
+    ) as SectionItems),
+    assets: (row?.assets as ProfileParts['assets'] | undefined) ?? [],
+    files: (row?.files as ProfileParts['files'] | undefined) ?? [],
+    separation: (row?.separation as ProfileParts['separation'] | undefined) ?? null,
+    groups: (row?.groups as ProfileParts['groups'] | undefined) ?? [],
+  };
 }
