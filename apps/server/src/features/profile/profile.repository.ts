@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { localName } from '../../lib/language';
+import { preparedOnce } from '../../lib/prepared';
 
 /** Tables of list sections: one row per item, each owned by an employee. */
 export type ItemTable =
@@ -54,53 +55,61 @@ const lookupName = (value: ReturnType<typeof lookup>) => ({
 export type EmployeeUpdate = Partial<typeof employees.$inferInsert>;
 export type SeparationValues = Omit<typeof separations.$inferInsert, 'employeeId' | 'updatedAt'>;
 
+/** The select of `profileRepository.core`, built once per language and prepared. */
+function coreQuery(db: Db) {
+  const manager = alias(employees, 'manager');
+  const oo = alias(employees, 'oo');
+  const status = lookup('status');
+  const level = lookup('level');
+  const grade = lookup('grade');
+  const gender = lookup('gender');
+  const religion = lookup('religion');
+  const marital = lookup('marital');
+  return db
+    .select({
+      e: employees,
+      company: companies.name,
+      office: offices.name,
+      designation: localName(designations.name, designations.nameTranslations),
+      status: lookupName(status),
+      level: lookupName(level),
+      grade: lookupName(grade),
+      gender: lookupName(gender),
+      religion: lookupName(religion),
+      marital: lookupName(marital),
+      manager: { id: manager.id, eid: manager.eid, name: manager.name, photoVersion: manager.photoVersion },
+      oo: { id: oo.id, eid: oo.eid, name: oo.name, photoVersion: oo.photoVersion },
+      user: {
+        id: users.id,
+        username: users.username,
+        isAdmin: users.isAdmin,
+        passwordHash: users.passwordHash,
+      },
+    })
+    .from(employees)
+    .leftJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(offices, eq(offices.id, employees.officeId))
+    .leftJoin(designations, eq(designations.id, employees.designationId))
+    .leftJoin(status, eq(status.id, employees.statusId))
+    .leftJoin(level, eq(level.id, employees.levelId))
+    .leftJoin(grade, eq(grade.id, employees.gradeId))
+    .leftJoin(gender, eq(gender.id, employees.genderId))
+    .leftJoin(religion, eq(religion.id, employees.religionId))
+    .leftJoin(marital, eq(marital.id, employees.maritalStatusId))
+    .leftJoin(manager, eq(manager.id, employees.parentId))
+    .leftJoin(oo, eq(oo.id, manager.parentId))
+    .leftJoin(users, eq(users.employeeId, employees.id))
+    .where(eq(employees.id, sql.placeholder('id')))
+    .limit(1);
+}
+
 export const profileRepository = {
   // ---------------------------------------------------------------- profile
+  /** The employee row with its names and people, by a statement prepared once per language. */
   async core(db: Db, employeeId: number) {
-    const manager = alias(employees, 'manager');
-    const oo = alias(employees, 'oo');
-    const status = lookup('status');
-    const level = lookup('level');
-    const grade = lookup('grade');
-    const gender = lookup('gender');
-    const religion = lookup('religion');
-    const marital = lookup('marital');
-    const [row] = await db
-      .select({
-        e: employees,
-        company: companies.name,
-        office: offices.name,
-        designation: localName(designations.name, designations.nameTranslations),
-        status: lookupName(status),
-        level: lookupName(level),
-        grade: lookupName(grade),
-        gender: lookupName(gender),
-        religion: lookupName(religion),
-        marital: lookupName(marital),
-        manager: { id: manager.id, eid: manager.eid, name: manager.name, photoVersion: manager.photoVersion },
-        oo: { id: oo.id, eid: oo.eid, name: oo.name, photoVersion: oo.photoVersion },
-        user: {
-          id: users.id,
-          username: users.username,
-          isAdmin: users.isAdmin,
-          passwordHash: users.passwordHash,
-        },
-      })
-      .from(employees)
-      .leftJoin(companies, eq(companies.id, employees.companyId))
-      .leftJoin(offices, eq(offices.id, employees.officeId))
-      .leftJoin(designations, eq(designations.id, employees.designationId))
-      .leftJoin(status, eq(status.id, employees.statusId))
-      .leftJoin(level, eq(level.id, employees.levelId))
-      .leftJoin(grade, eq(grade.id, employees.gradeId))
-      .leftJoin(gender, eq(gender.id, employees.genderId))
-      .leftJoin(religion, eq(religion.id, employees.religionId))
-      .leftJoin(marital, eq(marital.id, employees.maritalStatusId))
-      .leftJoin(manager, eq(manager.id, employees.parentId))
-      .leftJoin(oo, eq(oo.id, manager.parentId))
-      .leftJoin(users, eq(users.employeeId, employees.id))
-      .where(eq(employees.id, employeeId))
-      .limit(1);
+    const [row] = await preparedOnce(db, 'profile-core', (name) => coreQuery(db).prepare(name)).execute({
+      id: employeeId,
+    });
     return row ?? null;
   },
 
