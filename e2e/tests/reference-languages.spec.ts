@@ -8,16 +8,18 @@ import { signIn } from '../support/helpers';
 /**
  * A name HR types in other languages: typed on the admin screen under the
  * English one, shown to an employee reading Arabic, and the employee's
- * choice of language kept with their account. The employee is one no other
- * browser test signs in as, so its saved language changes no other test's
- * documents.
+ * choice of language kept with their account. The employees are ones no
+ * other browser test signs in as, so their saved language changes no other
+ * test's documents.
  */
 const EMPLOYEE = '1047';
+/** The employee given a level named in Arabic (a sales executive of the logistics company). */
+const LEVELLED = '1048';
 const locales = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
 
-/** A text of the web app in a language, by its key (`hrServices.form.createTitle`). */
-function text(language: string, key: string): string {
-  const tree = JSON.parse(fs.readFileSync(path.join(locales, language, 'hr-services.json'), 'utf8'));
+/** A text of the web app in a language, by its key (`hrServices.form.createTitle`) and file. */
+function text(language: string, key: string, file = 'hr-services.json'): string {
+  const tree = JSON.parse(fs.readFileSync(path.join(locales, language, file), 'utf8'));
   return key.split('.').reduce((node, part) => node[part], tree) as unknown as string;
 }
 
@@ -77,5 +79,85 @@ test('a service named in Arabic by HR is offered in Arabic, and the employee’s
     for (const item of made.items) {
       await admin.del('employee/service-requests/categories', { service_category_id: item.id });
     }
+  }
+});
+
+/** The fields PATCH employees/{id} takes, as the profile answers them, with another level. */
+interface BasicDetails {
+  name: string;
+  eid: string;
+  mobile: string | null;
+  email: string | null;
+  blood_group: string | null;
+  designation: string | null;
+  status_id: number | null;
+  level_id: number | null;
+  grade_id: number | null;
+}
+const basicDetails = (p: BasicDetails, levelId: number | null): BasicDetails => ({
+  name: p.name,
+  eid: p.eid,
+  mobile: p.mobile,
+  email: p.email,
+  blood_group: p.blood_group,
+  designation: p.designation,
+  status_id: p.status_id,
+  level_id: levelId,
+  grade_id: p.grade_id,
+});
+
+test('a level named in Arabic by HR shows in Arabic on the profile of an employee reading Arabic', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, '1001');
+  const employee = await apiAs(request, LEVELLED);
+  const english = unique('Principal');
+  const arabic = `رئيسي ${english.slice(-6)}`;
+  const before = await admin.get<BasicDetails>(`employees/${employee.employeeId}`);
+  const levelsNamed = async () =>
+    (
+      await admin.get<{ items: { id: number; name: string }[] }>('levels', {
+        search: english,
+        all: 'true',
+        page: 1,
+      })
+    ).items.filter((l) => l.name === english);
+
+  try {
+    // HR adds the level with its Arabic name.
+    await signIn(page, '1001', { path: '/admin/levels-grades' });
+    await expect(page.getByRole('heading', { name: 'Levels and grades' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add level' }).click();
+    const modal = page.getByRole('dialog', { name: 'New level' });
+    await modal.getByLabel('Name', { exact: true }).fill(english);
+    await modal.getByRole('button', { name: 'Name in other languages' }).click();
+    await modal.getByLabel('العربية').fill(arabic);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await page.getByRole('textbox', { name: 'Search' }).fill(english);
+    await expect(page.getByRole('row').filter({ hasText: english })).toHaveCount(1);
+
+    // HR gives the employee the level.
+    const [level] = await levelsNamed();
+    expect(level, `the level ${english}`).toBeTruthy();
+    await admin.patch(`employees/${employee.employeeId}`, basicDetails(before, level!.id));
+
+    // The employee reads their profile in Arabic: the level's Arabic name, not the English one.
+    await signIn(page, LEVELLED);
+    await page.getByRole('button', { name: 'Choose language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const details = page.getByRole('region', { name: text('ar', 'profile.sections.basic', 'profile.json') });
+    const label = text('ar', 'profile.fields.level', 'profile.json');
+    const levelCell = details.getByRole('cell').filter({ hasText: new RegExp(`^${label}`) });
+    await expect(levelCell).toHaveCount(1);
+    await expect(levelCell).toContainText(arabic);
+    await expect(page.getByText(english)).toHaveCount(0);
+  } finally {
+    await employee.put('me/language', { language: 'en' });
+    await admin.patch(`employees/${employee.employeeId}`, basicDetails(before, before.level_id));
+    for (const level of await levelsNamed()) await admin.del(`levels/${level.id}`);
   }
 });

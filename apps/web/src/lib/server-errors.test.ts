@@ -7,7 +7,7 @@ import { applyServerErrors } from './forms';
 import { ApiError } from './http';
 import { changeLanguage, loadSignedInTexts } from './i18n';
 import { serverErrorText } from './notify';
-import { codeText, statusName } from './server-errors';
+import { codeText, statusName, typeChoices, typeName } from './server-errors';
 
 /** An error as the API answers it: the catalog's English text, its code and its parameters. */
 function apiError(code: ErrorCode, status: number, params: ErrorParams = {}, body: Partial<ErrorBody> = {}) {
@@ -191,5 +191,48 @@ describe('status names', () => {
     await changeLanguage('fr');
     expect(statusName('leave', { id: 42, name: 'Archived' })).toBe('Archived');
     expect(statusName('hr_service', { id: 5, name: 'Done' })).toBe('Terminée');
+  });
+});
+
+describe('KPI and EPR type names', () => {
+  // The server's English names (SPEC.md §5: a yearly sheet and one of its own period; an annual and an interim review).
+  const ENGLISH = {
+    kpi: { 1: 'Yearly', 2: 'Custom period' },
+    epr: { 1: 'Annual review', 2: 'Interim review' },
+  } as const;
+  const entries = Object.entries(ENGLISH).flatMap(([kind, names]) =>
+    Object.entries(names).map(([id, name]) => ({ kind: kind as keyof typeof ENGLISH, id: Number(id), name })),
+  );
+
+  test.each([...LANGUAGES])('are named by kind and id in %s', async (lang) => {
+    await changeLanguage(lang);
+    for (const { kind, id, name } of entries) {
+      const shown = typeName(kind, { id, name: 'from the server' });
+      expect(shown, `${lang}: types.${kind}.${id}`).not.toBe('from the server');
+      if (lang === 'en') expect(shown, `en: types.${kind}.${id}`).toBe(name);
+      else expect(shown, `${lang}: types.${kind}.${id}`).not.toBe(name);
+    }
+  });
+
+  test('read in French and Arabic, in the lists and the filters alike', async () => {
+    await changeLanguage('fr');
+    expect(typeName('kpi', { id: 2, name: 'Custom period' })).toBe('Période personnalisée');
+    expect(typeName('epr', { id: 2, name: 'Interim review' })).toBe('Évaluation intermédiaire');
+    await changeLanguage('ar');
+    expect(typeName('kpi', { id: 1, name: 'Yearly' })).toBe('سنوي');
+    expect(
+      typeChoices('epr', [
+        { id: 1, name: 'Annual review' },
+        { id: 2, name: 'Interim review' },
+      ]),
+    ).toEqual([
+      { id: 1, name: 'التقييم السنوي' },
+      { id: 2, name: 'التقييم المرحلي' },
+    ]);
+  });
+
+  test("fall back to the server's name for an unknown id", async () => {
+    await changeLanguage('fr');
+    expect(typeName('kpi', { id: 9, name: 'Quarterly' })).toBe('Quarterly');
   });
 });

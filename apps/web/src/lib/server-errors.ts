@@ -14,9 +14,10 @@ import { i18n } from './i18n';
 export { WORKFLOW_ACTIONS, type WorkflowAction };
 
 /**
- * API errors and workflow statuses in the user's language. Every code of the
- * catalog (packages/contracts error-codes.ts) has its text as
- * `serverErrors.<code>`; the English locale holds the catalog's own texts.
+ * API errors, workflow statuses and KPI and EPR types in the user's
+ * language. Every code of the catalog (packages/contracts error-codes.ts) has
+ * its text as `serverErrors.<code>`; the English locale holds the catalog's
+ * own texts.
  */
 
 export function isRecordKind(value: unknown): value is RecordKind {
@@ -37,12 +38,44 @@ const text = (key: string) => i18n.t(key as 'records.leave');
 const has = (key: string) => i18n.exists(key);
 
 /**
+ * A name fixed by SPEC.md (a status, a KPI or EPR type) in the current
+ * language by its family, record kind and id (`<family>.<kind>.<id>`), else
+ * the name the server gave.
+ */
+function fixedName(
+  family: 'statuses' | 'types',
+  kind: RecordKind,
+  item: Pick<Status, 'id' | 'name'>,
+): string {
+  const key = `${family}.${kind}.${item.id}`;
+  return has(key) ? text(key) : item.name;
+}
+
+/**
  * A status's name in the current language by its record kind and id
  * (`statuses.<kind>.<id>`), else the name the server gave.
  */
 export function statusName(kind: RecordKind, status: Pick<Status, 'id' | 'name'>): string {
-  const key = `statuses.${kind}.${status.id}`;
-  return has(key) ? text(key) : status.name;
+  return fixedName('statuses', kind, status);
+}
+
+/** The record kinds with types fixed by SPEC.md §5: KPI sheets (yearly, custom period) and reviews. */
+export type TypedRecordKind = Extract<RecordKind, 'kpi' | 'epr'>;
+
+/**
+ * A KPI or EPR type's name in the current language by its record kind and id
+ * (`types.<kind>.<id>`), else the name the server gave.
+ */
+export function typeName(kind: TypedRecordKind, type: Pick<Status, 'id' | 'name'>): string {
+  return fixedName('types', kind, type);
+}
+
+/** Types (`{ id, name }`, a lookup's answer) with their names in the current language. */
+export function typeChoices<T extends Pick<Status, 'id' | 'name'>>(
+  kind: TypedRecordKind,
+  types: readonly T[],
+): T[] {
+  return types.map((type) => ({ ...type, name: typeName(kind, type) }));
 }
 
 /**

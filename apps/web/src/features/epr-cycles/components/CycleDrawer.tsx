@@ -28,6 +28,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { useCycle, useRelaunchCycle } from '../api';
 import { CycleProgress } from './CycleProgress';
 import { Deadline } from './Deadline';
@@ -197,7 +198,7 @@ export function CycleDrawer({ id, onClose }: { id: number | null; onClose: () =>
             size="small"
             column={{ xs: 1, sm: 2 }}
             items={[
-              { key: 'type', label: t('eprCycles.columns.type'), children: data.type.name },
+              { key: 'type', label: t('eprCycles.columns.type'), children: typeName('epr', data.type) },
               {
                 key: 'period',
                 label: t('eprCycles.columns.period'),

@@ -13,6 +13,7 @@ import { PeriodFields } from '../../../components/form/PeriodFields';
 import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
 import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
 import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
+import { typeName } from '../../../lib/server-errors';
 import { useCycleTypes, useLaunchCycle } from '../api';
 
 interface Values {
@@ -88,7 +89,7 @@ export function LaunchCycleModal({
         </Form.Item>
         <Form.Item name="type_id" label={t('eprCycles.form.type')} rules={rules('type_id')} required>
           <Select
-            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: typeName('epr', ty) }))}
             loading={types.isPending}
             placeholder={t('eprCycles.form.typePlaceholder')}
           />

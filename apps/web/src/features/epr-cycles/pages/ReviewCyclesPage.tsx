@@ -10,6 +10,7 @@ import { type ListColumns, ListTable } from '../../../components/list/ListTable'
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { useCycles } from '../api';
 import { CycleDrawer } from '../components/CycleDrawer';
 import { CycleProgress } from '../components/CycleProgress';
@@ -54,7 +55,7 @@ function Cycles() {
         </span>
       ),
     },
-    { title: t('eprCycles.columns.type'), key: 'type', render: (_, c) => c.type.name },
+    { title: t('eprCycles.columns.type'), key: 'type', render: (_, c) => typeName('epr', c.type) },
     {
       title: t('eprCycles.columns.period'),
       key: 'from',

@@ -10,6 +10,7 @@ import { PeriodFields } from '../../../components/form/PeriodFields';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { type EprPeriod, useEprPeriods, useEprTypes, useSaveEpr } from '../api';
 
 interface Values {
@@ -139,7 +140,7 @@ export function EprFormModal({
         </Form.Item>
         <Form.Item name="type_id" label={t('eprList.form.type')} rules={rules('type_id')} required>
           <Select
-            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: typeName('epr', ty) }))}
             loading={types.isPending}
             placeholder={t('eprList.form.typePlaceholder')}
           />

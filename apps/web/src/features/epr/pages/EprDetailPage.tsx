@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { useEpr, useEprAction } from '../api';
 import { EprPdfButton } from '../components/EprPdfButton';
 import { type Drafts, SectionA } from '../components/SectionA';
@@ -117,7 +118,7 @@ export function Component() {
               children: <PersonCell person={r.one_over_one} />,
             },
             { key: 'kpi', label: t('epr.detail.kpi'), children: r.kpi.name },
-            { key: 'type', label: t('epr.detail.type'), children: r.type.name },
+            { key: 'type', label: t('epr.detail.type'), children: typeName('epr', r.type) },
             {
               key: 'period',
               label: t('epr.detail.period'),

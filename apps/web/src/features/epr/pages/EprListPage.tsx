@@ -17,6 +17,7 @@ import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { typeChoices, typeName } from '../../../lib/server-errors';
 import { useMe } from '../../auth/api';
 import { CalibrationLink } from '../../epr-calibration/components/CalibrationLink';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
@@ -86,7 +87,7 @@ export function Component() {
       title: t('eprList.columns.type'),
       key: 'type',
       sortField: 'type',
-      render: (_, r) => r.type.name,
+      render: (_, r) => typeName('epr', r.type),
     },
     {
       title: t('eprList.columns.name'),
@@ -139,7 +140,7 @@ export function Component() {
 
   const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
-    controls.choice('kpiType', 'kpi_type_id', t('kpi.filters.type'), kpiTypes.data ?? []),
+    controls.choice('kpiType', 'kpi_type_id', t('kpi.filters.type'), typeChoices('kpi', kpiTypes.data ?? [])),
     {
       key: 'kpiStatus',
       label: t('eprList.filters.kpiStatus'),
@@ -153,7 +154,7 @@ export function Component() {
         />
       ),
     },
-    controls.choice('type', 'type_id', t('eprList.filters.type'), types.data ?? []),
+    controls.choice('type', 'type_id', t('eprList.filters.type'), typeChoices('epr', types.data ?? [])),
     {
       key: 'status',
       label: t('eprList.filters.status'),

@@ -9,6 +9,7 @@ import { ReportSelect } from '../../../components/list/ReportSelect';
 import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { useKpiList, useKpiTypes, useKpiYears, useSaveKpi } from '../api';
 
 interface Values {
@@ -128,7 +129,7 @@ export function KpiFormModal({
         ) : null}
         <Form.Item name="type_id" label={t('kpi.form.type')} rules={rules('type_id')} required>
           <Select
-            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: typeName('kpi', ty) }))}
             loading={types.isPending}
             placeholder={t('kpi.form.typePlaceholder')}
           />

@@ -39,6 +39,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatDecimal, formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { typeName } from '../../../lib/server-errors';
 import { CommentChat, type CommentThread } from '../../comments';
 import {
   useDeleteObjective,
@@ -227,7 +228,7 @@ export function Component() {
               children: <PersonCell person={s.employee} />,
             },
             { key: 'name', label: t('kpi.detail.name'), children: s.name },
-            { key: 'type', label: t('kpi.detail.type'), children: s.type.name },
+            { key: 'type', label: t('kpi.detail.type'), children: typeName('kpi', s.type) },
             {
               key: 'period',
               label: t('kpi.detail.period'),

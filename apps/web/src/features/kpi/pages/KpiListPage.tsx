@@ -17,6 +17,7 @@ import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { typeChoices, typeName } from '../../../lib/server-errors';
 import { useMe } from '../../auth/api';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
 import { KpiFormModal } from '../components/KpiFormModal';
@@ -69,7 +70,7 @@ export function Component() {
       title: t('kpi.columns.type'),
       key: 'type',
       sortField: 'type',
-      render: (_, r) => r.type.name,
+      render: (_, r) => typeName('kpi', r.type),
     },
     {
       title: t('kpi.columns.name'),
@@ -135,7 +136,7 @@ export function Component() {
 
   const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
-    controls.choice('type', 'type_id', t('kpi.filters.type'), types.data ?? []),
+    controls.choice('type', 'type_id', t('kpi.filters.type'), typeChoices('kpi', types.data ?? [])),
     {
       key: 'status',
       label: t('lists.status'),
