@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
 import { localName } from '../../lib/language';
+import { preparedOnce } from '../../lib/prepared';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
 const PENDING = 2;
@@ -116,6 +117,43 @@ export const leaveRepository = {
         ),
       )
       .groupBy(leaves.typeId);
+  },
+
+  /**
+   * An employee's balance lines of a year in one statement prepared once:
+   * each enabled leave type with a balance, and the days taken (approved)
+   * and pending of it. No row when the employee is unknown; one row without
+   * a type when no type has a balance.
+   */
+  async balanceLines(db: Db, employeeId: number, year: number) {
+    const statement = preparedOnce(db, 'leave-balances', (name) =>
+      db
+        .select({
+          typeId: leaveTypes.id,
+          name: leaveTypes.name,
+          nameTranslations: leaveTypes.nameTranslations,
+          days: leaveTypes.days,
+          taken: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${APPROVED}), 0)`,
+          pending: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${PENDING}), 0)`,
+        })
+        .from(employees)
+        .leftJoin(leaveTypes, and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true)))
+        .leftJoin(
+          leaves,
+          and(
+            eq(leaves.employeeId, employees.id),
+            eq(leaves.typeId, leaveTypes.id),
+            inArray(leaves.statusId, [PENDING, APPROVED]),
+            gte(leaves.fromDate, sql.placeholder('from')),
+            lte(leaves.fromDate, sql.placeholder('to')),
+          ),
+        )
+        .where(eq(employees.id, sql.placeholder('id')))
+        .groupBy(employees.id, leaveTypes.id)
+        .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id))
+        .prepare(name),
+    );
+    return statement.execute({ id: employeeId, from: `${year}-01-01`, to: `${year}-12-31` });
   },
 
   async employee(db: Db, id: number) {

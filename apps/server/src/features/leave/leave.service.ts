@@ -258,26 +258,25 @@ export class LeaveService {
         throw domainError('balance_forbidden');
       }
     }
-    if (!(await repo.employee(this.db, employeeId))) throw domainError('employee_not_found');
-    const types = await refs.types(this.db, false);
-    const used = await repo.usedDays(this.db, employeeId, year);
+    const lines = await repo.balanceLines(this.db, employeeId, year);
+    if (lines.length === 0) throw domainError('employee_not_found');
     return {
       year,
       employee_id: employeeId,
-      items: types
-        .filter((t) => t.hasBalance)
-        .map((t) => {
-          const u = used.find((x) => x.typeId === t.id);
-          const taken = Number(u?.taken ?? 0);
-          const pending = Number(u?.pending ?? 0);
-          return {
-            type: { id: t.id, name: pickName(t.name, t.nameTranslations) },
+      items: lines.flatMap((t) => {
+        if (t.typeId === null || t.name === null || t.days === null) return [];
+        const taken = Number(t.taken);
+        const pending = Number(t.pending);
+        return [
+          {
+            type: { id: t.typeId, name: pickName(t.name, t.nameTranslations ?? {}) },
             days: t.days,
             taken,
             pending,
             remaining: t.days - taken - pending,
-          };
-        }),
+          },
+        ];
+      }),
     };
   }
 
