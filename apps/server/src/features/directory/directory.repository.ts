@@ -1,6 +1,18 @@
 import type { EmployeeSearchFilter, TeamRelation } from '@hr/contracts/employee-search';
 import dayjs from 'dayjs';
-import { and, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -13,6 +25,7 @@ import {
 } from '../../db/schema';
 import { localName } from '../../lib/language';
 import { orderBy } from '../../lib/list';
+import { preparedOnce } from '../../lib/prepared';
 import { belowCondition } from '../../lib/privacy';
 
 /**
@@ -208,12 +221,13 @@ function rowsOf<T>(result: unknown): T[] {
  * Without this the planner likes to walk the name index over every employee
  * to return rows already in order.
  */
-async function pageOfMatches(
+function pageQuery(
   db: Db,
   condition: SQL | undefined,
-  page: PageWindow,
-  relation: SQL<TeamRelation | null> = sql<null>`null`,
-): Promise<{ rows: (CardRow & { relation: TeamRelation | null })[]; total: number }> {
+  sort: string,
+  window: { limit: number | Placeholder; offset: number | Placeholder },
+  relation: SQL<TeamRelation | null>,
+) {
   const matches = db.$with('matches').as(
     db
       .select({
@@ -231,7 +245,7 @@ async function pageOfMatches(
     .from(matches)
     .orderBy(
       ...orderBy(
-        page.sort,
+        sort,
         {
           name: matches.name,
           eid: matches.eid,
@@ -242,9 +256,9 @@ async function pageOfMatches(
         matches.id,
       ),
     )
-    .limit(page.limit)
-    .offset(page.offset);
-  const rows = await db
+    .limit(window.limit)
+    .offset(window.offset);
+  return db
     .with(matches)
     .select({
       ...cardColumns(),
@@ -256,12 +270,33 @@ async function pageOfMatches(
     .leftJoin(companies, eq(companies.id, employees.companyId))
     .leftJoin(offices, eq(offices.id, employees.officeId))
     .where(inArray(employees.id, pageIds))
-    .orderBy(...orderBy(page.sort, SEARCH_SORTABLE, employees.id));
+    .orderBy(...orderBy(sort, SEARCH_SORTABLE, employees.id));
+}
+
+type MatchRow = CardRow & { relation: string | null; total: number };
+
+/** The rows of a page, and the total: past the last page no row carries it, so it is counted apart. */
+async function withTotal(
+  db: Db,
+  rows: MatchRow[],
+  condition: SQL | undefined,
+  page: PageWindow,
+): Promise<{ rows: (CardRow & { relation: TeamRelation | null })[]; total: number }> {
   // Past the last page there is no row to carry the total.
   const total =
     rows[0]?.total ??
     (page.offset > 0 ? ((await db.select({ n: count() }).from(employees).where(condition))[0]?.n ?? 0) : 0);
   return { rows: rows.map((r) => ({ ...r, relation: r.relation as TeamRelation | null })), total };
+}
+
+async function pageOfMatches(
+  db: Db,
+  condition: SQL | undefined,
+  page: PageWindow,
+  relation: SQL<TeamRelation | null> = sql<null>`null`,
+): Promise<{ rows: (CardRow & { relation: TeamRelation | null })[]; total: number }> {
+  const rows = await pageQuery(db, condition, page.sort, page, relation);
+  return withTotal(db, rows, condition, page);
 }
 
 export const directoryRepository = {
@@ -309,11 +344,14 @@ export const directoryRepository = {
   },
 
   async employee(db: Db, id: number) {
-    const [row] = await db
-      .select({ id: employees.id, parentId: employees.parentId, enabled: employees.enabled })
-      .from(employees)
-      .where(eq(employees.id, id))
-      .limit(1);
+    const [row] = await preparedOnce(db, 'directory-employee', (name) =>
+      db
+        .select({ id: employees.id, parentId: employees.parentId, enabled: employees.enabled })
+        .from(employees)
+        .where(eq(employees.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name),
+    ).execute({ id });
     return row ?? null;
   },
 
@@ -341,39 +379,70 @@ export const directoryRepository = {
     options: { type: 'all' | 'line_manager' | 'peers' | 'reports'; search?: string | undefined },
     page: PageWindow,
   ): Promise<{ rows: (CardRow & { relation: TeamRelation })[]; total: number }> {
-    const { id, parentId } = who;
     const type = options.type;
-    const parts: SQL[] = [];
-    if ((type === 'all' || type === 'line_manager') && parentId !== null)
-      parts.push(eq(employees.id, parentId));
-    if ((type === 'all' || type === 'peers') && parentId !== null)
-      parts.push(eq(employees.parentId, parentId));
-    if (type === 'all' || type === 'reports') {
-      // Reports and their reports. The first level is an array made once (an init plan), so each
-      // part of the OR stays an index lookup, in the same statement.
-      parts.push(
-        sql`(${employees.parentId} = ${id} or ${employees.parentId} = any(array(select report.id from ${employees} report where report.parent_id = ${id})))`,
+    const under = who.parentId !== null;
+    /** The team's condition and each card's relation, with the ids as values or as placeholders. */
+    const shape = (id: number | Placeholder, parentId: number | Placeholder | null) => {
+      const parts: SQL[] = [];
+      if ((type === 'all' || type === 'line_manager') && parentId !== null)
+        parts.push(eq(employees.id, parentId));
+      if ((type === 'all' || type === 'peers') && parentId !== null)
+        parts.push(eq(employees.parentId, parentId));
+      if (type === 'all' || type === 'reports') {
+        // Reports and their reports. The first level is an array made once (an init plan), so each
+        // part of the OR stays an index lookup, in the same statement.
+        parts.push(
+          sql`(${employees.parentId} = ${id} or ${employees.parentId} = any(array(select report.id from ${employees} report where report.parent_id = ${id})))`,
+        );
+      }
+      if (parts.length === 0) return null;
+      const condition = and(
+        or(...parts),
+        ne(employees.id, id),
+        eq(employees.enabled, true),
+        options.search ? fullTextCondition(options.search) : undefined,
       );
-    }
-    if (parts.length === 0) return { rows: [], total: 0 };
-
-    const condition = and(
-      or(...parts),
-      ne(employees.id, id),
-      eq(employees.enabled, true),
-      options.search ? fullTextCondition(options.search) : undefined,
-    );
-    const relation =
-      parentId === null
-        ? sql<TeamRelation>`case when ${employees.parentId} = ${id} then 'report' else 'indirect_report' end`
-        : sql<TeamRelation>`case when ${employees.id} = ${parentId} then 'line_manager'
-            when ${employees.parentId} = ${id} then 'report'
-            when ${employees.parentId} = ${parentId} then 'peer'
-            else 'indirect_report' end`;
+      const relation =
+        parentId === null
+          ? sql<TeamRelation>`case when ${employees.parentId} = ${id} then 'report' else 'indirect_report' end`
+          : sql<TeamRelation>`case when ${employees.id} = ${parentId} then 'line_manager'
+              when ${employees.parentId} = ${id} then 'report'
+              when ${employees.parentId} = ${parentId} then 'peer'
+              else 'indirect_report' end`;
+      return { condition, relation };
+    };
+    const withValues = shape(who.id, who.parentId);
+    if (!withValues) return { rows: [], total: 0 };
 
     // The team sorts by fewer fields than the search: an unknown one is a 400 here.
     orderBy(page.sort, TEAM_SORTABLE, employees.id);
-    const { rows, total } = await pageOfMatches(db, condition, page, relation);
-    return { rows: rows.map((r) => ({ ...r, relation: r.relation as TeamRelation })), total };
+    let found: { rows: (CardRow & { relation: TeamRelation | null })[]; total: number };
+    if (options.search) {
+      // A search text shapes the statement itself.
+      found = await pageOfMatches(db, withValues.condition, page, withValues.relation);
+    } else {
+      // Otherwise the statement is one of a few shapes, prepared once each, its values placeholders.
+      const statement = preparedOnce(db, `team|${type}|${under ? 'under' : 'top'}|${page.sort}`, (name) => {
+        const placed = shape(sql.placeholder('id'), under ? sql.placeholder('parentId') : null)!;
+        return pageQuery(
+          db,
+          placed.condition,
+          page.sort,
+          { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
+          placed.relation,
+        ).prepare(name);
+      });
+      const rows = await statement.execute({
+        id: who.id,
+        parentId: who.parentId,
+        limit: page.limit,
+        offset: page.offset,
+      });
+      found = await withTotal(db, rows, withValues.condition, page);
+    }
+    return {
+      rows: found.rows.map((r) => ({ ...r, relation: r.relation as TeamRelation })),
+      total: found.total,
+    };
   },
 };
