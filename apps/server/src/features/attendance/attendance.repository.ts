@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, holidays, leaves, punches, remoteWorks } from '../../db/schema';
 import type { PersonColumns } from '../../lib/approvers';
+import { preparedOnce } from '../../lib/prepared';
 
 /** Approved (3) leave and remote work count for attendance; drafts, pending and rejected ones do not. */
 const APPROVED = 3;
@@ -64,45 +65,52 @@ export const attendanceRepository = {
    * range; and the holidays overlapping it, everyone's and each company's.
    */
   async dayFacts(db: Db, ids: number[], from: string, to: string) {
-    const people = sql`any(${`{${ids.join(',')}}`}::int[])`;
-    const [row] = await db
-      .select({
-        punches: sql<{ employeeId: number; times: string }[]>`(select coalesce(json_agg(json_build_object(
+    // Prepared once: the batch's ids are one array value, the range two dates.
+    const people = sql`any(${sql.placeholder('ids')}::int[])`;
+    const fromDate = sql`${sql.placeholder('from')}::date`;
+    const toDate = sql`${sql.placeholder('to')}::date`;
+    const statement = preparedOnce(db, 'attendance-day-facts', (name) =>
+      db
+        .select({
+          punches: sql<{ employeeId: number; times: string }[]>`(select coalesce(json_agg(json_build_object(
             'employeeId', p.employee_id, 'times', p.times)), '[]'::json)
           from (select ${punches.employeeId} as employee_id,
               string_agg(to_char(${punches.at}, 'YYYY-MM-DD HH24:MI:SS'), ',' order by ${punches.at}) as times
             from ${punches}
-            where ${punches.employeeId} = ${people} and ${punches.at} >= ${from}::date - 1 and ${punches.at} < ${to}::date + 2
+            where ${punches.employeeId} = ${people} and ${punches.at} >= ${fromDate} - 1 and ${punches.at} < ${toDate} + 2
             group by ${punches.employeeId}) p)`,
-        leaves: sql<
-          {
-            employeeId: number;
-            from: string;
-            to: string;
-            short: boolean;
-            fromTime: string | null;
-            toTime: string | null;
-          }[]
-        >`(select coalesce(json_agg(json_build_object(
+          leaves: sql<
+            {
+              employeeId: number;
+              from: string;
+              to: string;
+              short: boolean;
+              fromTime: string | null;
+              toTime: string | null;
+            }[]
+          >`(select coalesce(json_agg(json_build_object(
             'employeeId', ${leaves.employeeId}, 'from', ${leaves.fromDate}, 'to', ${leaves.toDate},
             'short', ${leaves.leaveFormat} = ${SHORT_LEAVE}, 'fromTime', ${leaves.fromTime}, 'toTime', ${leaves.toTime})), '[]'::json)
           from ${leaves}
           where ${leaves.employeeId} = ${people} and ${leaves.statusId} = ${APPROVED}
-            and ${leaves.fromDate} <= ${to} and ${leaves.toDate} >= ${from})`,
-        remoteWork: sql<
-          { employeeId: number; from: string; to: string; fromTime: string | null; toTime: string | null }[]
-        >`(select coalesce(json_agg(json_build_object(
+            and ${leaves.fromDate} <= ${toDate} and ${leaves.toDate} >= ${fromDate})`,
+          remoteWork: sql<
+            { employeeId: number; from: string; to: string; fromTime: string | null; toTime: string | null }[]
+          >`(select coalesce(json_agg(json_build_object(
             'employeeId', ${remoteWorks.employeeId}, 'from', ${remoteWorks.fromDate}, 'to', ${remoteWorks.toDate},
             'fromTime', ${remoteWorks.fromTime}, 'toTime', ${remoteWorks.toTime})), '[]'::json)
           from ${remoteWorks}
           where ${remoteWorks.employeeId} = ${people} and ${remoteWorks.statusId} = ${APPROVED}
-            and ${remoteWorks.fromDate} <= ${to} and ${remoteWorks.toDate} >= ${from})`,
-        holidays: sql<{ name: string; companyId: number | null; from: string; to: string }[]>`(select
+            and ${remoteWorks.fromDate} <= ${toDate} and ${remoteWorks.toDate} >= ${fromDate})`,
+          holidays: sql<{ name: string; companyId: number | null; from: string; to: string }[]>`(select
             coalesce(json_agg(json_build_object('name', ${holidays.name}, 'companyId', ${holidays.companyId},
               'from', ${holidays.fromDate}, 'to', ${holidays.toDate}) order by ${holidays.fromDate}), '[]'::json)
-          from ${holidays} where ${holidays.fromDate} <= ${to} and ${holidays.toDate} >= ${from})`,
-      })
-      .from(sql`(select 1) as one`);
+          from ${holidays} where ${holidays.fromDate} <= ${toDate} and ${holidays.toDate} >= ${fromDate})`,
+        })
+        .from(sql`(select 1) as one`)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ ids: `{${ids.join(',')}}`, from, to });
     const punchesBy = new Map<number, string[]>();
     for (const r of row?.punches ?? []) punchesBy.set(r.employeeId, r.times.split(','));
     return {
