@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /** One year, for every subdomain: the portal's address never goes back to plain HTTP. */
@@ -20,14 +21,32 @@ function isApiAnswer(request: FastifyRequest): boolean {
 }
 
 /**
- * Security headers of every answer (Helmet): a Content-Security-Policy that
+ * The headers Helmet sets with these options, worked out once: none of them
+ * depends on the request (no nonce), so every answer gets the same list
+ * instead of Helmet building its policy again on each call.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
+      return response;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
+ * Security headers of every answer (Helmet's): a Content-Security-Policy that
  * runs no inline script, frame denial, nosniff, referrer policy; HSTS only
  * when the portal is reached over HTTPS; `Cache-Control: no-store` on API
  * answers unless the route sets its own (signed photo URLs may be kept).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const tiles = tileOrigin(config.tileUrl);
-  await app.register(fastifyHelmet, {
+  const fixed = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -60,6 +79,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // gave; browsers ignore the header on plain HTTP anyway.
   const httpsPublicUrl = config.publicUrl.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
+    for (const [name, value] of fixed) reply.header(name, value);
     if (httpsPublicUrl || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isApiAnswer(request)) reply.header('cache-control', 'no-store');
   });
