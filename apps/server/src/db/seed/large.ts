@@ -32,8 +32,11 @@ const LAST = [
 
 /**
  * Adds employees (E-IDs L00001...) until the data set holds `target` of them:
- * 20 heads under the managing director, 400 line managers, the rest spread
- * evenly below the managers. Every employee gets a user (password demo123).
+ * heads of department under the managing director (one per 500 employees),
+ * 20 line managers under each head, the rest spread evenly below the
+ * managers (about 24 each). A bigger company has more departments, not
+ * bigger teams: on 10,000 employees 20 heads and 400 managers, on 100,000
+ * 200 and 4,000. Every employee gets a user (password demo123).
  */
 export async function seedLarge(
   db: Db,
@@ -62,8 +65,8 @@ export async function seedLarge(
     designationIds.set(name, d!.id);
   }
 
-  const heads = Math.min(20, toMake);
-  const managers = Math.min(400, Math.max(0, toMake - heads));
+  const heads = Math.min(toMake, Math.max(1, Math.round(toMake / 500)));
+  const managers = Math.min(heads * 20, Math.max(0, toMake - heads));
   let made = 0;
   const levelIds: number[][] = [[], []];
 
