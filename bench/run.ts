@@ -47,7 +47,7 @@ import { OFFICE_HEADING, type OfficeRun, officeDay, officeSection, officeUsers }
 import { DELIVERY_HEADING, type DeliveryRow, deliveryBench, deliverySection } from './realtime';
 import { detailCalls, type ListCall, listCalls, type Scenario, scenarios } from './scenarios';
 import {
-  ENGINES_HEADING,
+  enginesHeading,
   enginesSection,
   SCALE_HEADING,
   scaleSection,
@@ -542,7 +542,7 @@ async function main() {
     const section = part === 'engines' ? await enginesBench() : await scaleBench();
     fs.writeFileSync(
       latest,
-      replaceSection(before, section, part === 'engines' ? ENGINES_HEADING : SCALE_HEADING),
+      replaceSection(before, section, part === 'engines' ? enginesHeading(connections) : SCALE_HEADING),
     );
     console.log(`\n${section}`);
     return;

@@ -61,7 +61,9 @@ export async function sideBySide(
   return rows;
 }
 
-export const ENGINES_HEADING = '## PGlite against PostgreSQL, the same calls';
+/** The section's heading, one per number of connections (one user at a time, and a busy office). */
+export const enginesHeading = (connections: number) =>
+  `## PGlite against PostgreSQL, the same calls, ${connections} connection${connections === 1 ? '' : 's'}`;
 
 export function enginesSection(
   rows: SideBySideRow[],
@@ -76,7 +78,7 @@ export function enginesSection(
 ): string {
   const errors = rows.filter((r) => r.loads.some((l) => l.errors > 0));
   return [
-    ENGINES_HEADING,
+    enginesHeading(info.connections),
     '',
     `${info.when}; ${info.employees.toLocaleString('en')} employees in each database, seeded alike; signed in as ${info.eid}, the manager on the most requests. Two built servers run at once, one on PGlite (the embedded default, \`DATA_DIR\`) and one on PostgreSQL; autocannon, ${info.connections} connections, ${info.duration} s per call and server, the two taking turns in slices of about ${info.slice} s. Latencies in ms.`,
     '',
