@@ -28,7 +28,13 @@ const personColumns = {
  */
 export const attendanceRepository = {
   async person(db: Db, id: number): Promise<AttendancePerson | null> {
-    const [row] = await db.select(personColumns).from(employees).where(eq(employees.id, id));
+    const [row] = await preparedOnce(db, 'attendance-person', (name) =>
+      db
+        .select(personColumns)
+        .from(employees)
+        .where(eq(employees.id, sql.placeholder('id')))
+        .prepare(name),
+    ).execute({ id });
     return row ?? null;
   },
 

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, employeeShifts, employees, shifts } from '../../db/schema';
 import { localName } from '../../lib/language';
 import { orderBy } from '../../lib/list';
+import { preparedOnce } from '../../lib/prepared';
 import {
   ALL_ROWS_CAP,
   containing,
@@ -250,33 +251,45 @@ export const shiftsRepository = {
     const out = new Map<number, ShiftPeriod[]>();
     const ids = [...new Set(employeeIds)];
     if (ids.length === 0) return out;
-    const result = await db.execute(sql`
+    // Prepared once (per language of the shift names): the ids are one array value.
+    const from_ = sql`${sql.placeholder('from')}::date`;
+    const to_ = sql`${sql.placeholder('to')}::date`;
+    const statement = preparedOnce(db, 'shift-periods', (name) =>
+      db
+        .select({
+          // Nested, so the columns inside keep their table names.
+          rows: sql<(ShiftOfEmployeeRow & { employee_id: number; from_date: string })[]>`${sql`(
+      select coalesce(json_agg(periods order by periods.employee_id, periods.from_date), '[]'::json) from (
       with people as (
         select ${employees.id} as employee_id, coalesce(${companies.weeklyOffDay}, ${FRIDAY}) as off_day
         from ${employees} left join ${companies} on ${companies.id} = ${employees.companyId}
-        where ${inArray(employees.id, ids)}
+        where ${employees.id} = any(${sql.placeholder('ids')}::int[])
       ),
       starts as (
-        select p.employee_id, coalesce(valid.from_date, ${from}::date) as from_date,
+        select p.employee_id, coalesce(valid.from_date, ${from_}) as from_date,
           coalesce(valid.shift_id, (select d.id from ${shifts} d where d.is_default)) as shift_id
         from people p
         left join lateral (
           select es.from_date, es.shift_id from ${employeeShifts} es
-          where es.employee_id = p.employee_id and es.from_date <= ${from}::date
+          where es.employee_id = p.employee_id and es.from_date <= ${from_}
           order by es.from_date desc limit 1
         ) valid on true
         union all
         select es.employee_id, es.from_date, es.shift_id
         from ${employeeShifts} es join people p on p.employee_id = es.employee_id
-        where es.from_date > ${from}::date and es.from_date <= ${to}::date
+        where es.from_date > ${from_} and es.from_date <= ${to_}
       )
       select st.employee_id, to_char(st.from_date, 'YYYY-MM-DD') as from_date,
         ${shiftOfEmployeeColumns(sql`p.off_day`)}
       from starts st
       join people p on p.employee_id = st.employee_id
-      join ${shifts} s on s.id = st.shift_id
-      order by st.employee_id, st.from_date`);
-    for (const r of rowsOf<ShiftOfEmployeeRow & { employee_id: number; from_date: string }>(result)) {
+      join ${shifts} s on s.id = st.shift_id) periods)`}`,
+        })
+        .from(sql`(select 1) as one`)
+        .prepare(name),
+    );
+    const [found] = await statement.execute({ ids: `{${ids.join(',')}}`, from, to });
+    for (const r of found?.rows ?? []) {
       const { enabled: _enabled, ...shift } = asShift(r);
       const employeeId = Number(r.employee_id);
       const period = { from: r.from_date, shift };
