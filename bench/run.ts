@@ -46,14 +46,7 @@ import {
 import { OFFICE_HEADING, type OfficeRun, officeDay, officeSection, officeUsers } from './office';
 import { DELIVERY_HEADING, type DeliveryRow, deliveryBench, deliverySection } from './realtime';
 import { detailCalls, type ListCall, listCalls, type Scenario, scenarios } from './scenarios';
-import {
-  enginesHeading,
-  enginesSection,
-  SCALE_HEADING,
-  scaleSection,
-  sideBySide,
-  type Target,
-} from './sides';
+import { enginesHeading, enginesSection, scaleHeading, scaleSection, sideBySide, type Target } from './sides';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -370,13 +363,37 @@ async function enginesBench(): Promise<string> {
   });
 }
 
+/** An employee of a data set and the requests naming them as line manager or O&O, as `busiestManager` answers. */
+async function managerAt(url: string, eid: string): Promise<{ eid: string; name: string; requests: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query<{ name: string; requests: number }>(
+      `select e.name, ((select count(*) from leaves l where l.line_manager_id = e.id or l.one_over_one_id = e.id)
+          + (select count(*) from remote_works r where r.line_manager_id = e.id or r.one_over_one_id = e.id)
+          + (select count(*) from service_requests q where q.line_manager_id = e.id or q.one_over_one_id = e.id))::int as requests
+         from employees e where e.eid = $1`,
+      [eid],
+    );
+    const row = res.rows[0];
+    if (!row) throw new Error(`${eid} is not in ${url}`);
+    return { eid, ...row };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The read calls on PostgreSQL data sets of each size of `--sizes`, side by side. */
 async function scaleBench(): Promise<string> {
   const sizes = (opt('sizes') ?? '1000,10000,100000').split(',').map(Number);
   const envs: Record<string, string>[] = [];
   for (const employees of sizes) envs.push(await prepare('postgres', employees));
+  // `--as <E-ID>`: the same employee on every data set (a head of department has a team of the
+  // same shape at every size); by default each size's busiest manager.
+  const as = opt('as');
   const managers: Awaited<ReturnType<typeof busiestManager>>[] = [];
-  for (const env of envs) managers.push(await busiestManager(env.DATABASE_URL!));
+  for (const env of envs)
+    managers.push(as ? await managerAt(env.DATABASE_URL!, as) : await busiestManager(env.DATABASE_URL!));
   const when = new Date().toISOString();
   const rows = await withEach(envs, async (bases) => {
     const targets: Target[] = [];
@@ -399,7 +416,7 @@ async function scaleBench(): Promise<string> {
       eid: managers[i]!.eid,
       note: `on ${managers[i]!.requests.toLocaleString('en')} requests${employees > 10_000 ? `, ${bigPunchDays} days of punches` : ''}`,
     })),
-    { when, connections, duration, slice: sliceSeconds },
+    { when, connections, duration, slice: sliceSeconds, as },
   );
 }
 
@@ -518,7 +535,8 @@ async function main() {
     }
     const env = await prepare('postgres');
     const url = env.DATABASE_URL!;
-    const manager = await busiestManager(url);
+    const as = opt('as');
+    const manager = as ? await managerAt(url, as) : await busiestManager(url);
     const captured = await withServer(env, async (base) => {
       const token = await login(base, manager.eid);
       return captureCalls(url, token, await readCalls(base, token));
@@ -542,7 +560,11 @@ async function main() {
     const section = part === 'engines' ? await enginesBench() : await scaleBench();
     fs.writeFileSync(
       latest,
-      replaceSection(before, section, part === 'engines' ? enginesHeading(connections) : SCALE_HEADING),
+      replaceSection(
+        before,
+        section,
+        part === 'engines' ? enginesHeading(connections) : scaleHeading(opt('as')),
+      ),
     );
     console.log(`\n${section}`);
     return;

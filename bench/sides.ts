@@ -98,19 +98,21 @@ export function enginesSection(
   ].join('\n');
 }
 
-export const SCALE_HEADING = '## As the company grows: 1,000, 10,000 and 100,000 employees (PostgreSQL)';
+/** The section's heading: the same employee on every size, or each size's busiest manager. */
+export const scaleHeading = (as?: string) =>
+  `## As the company grows: 1,000, 10,000 and 100,000 employees (PostgreSQL), ${as ? `as ${as}` : 'as the busiest manager'}`;
 
 export function scaleSection(
   rows: SideBySideRow[],
   targets: { label: string; eid: string; note: string }[],
-  info: { when: string; connections: number; duration: number; slice: number },
+  info: { when: string; connections: number; duration: number; slice: number; as?: string | undefined },
 ): string {
   const head = targets.map((t) => `${t.label} p50 | ${t.label} p99`).join(' | ');
   const growth = targets.length >= 3;
   return [
-    SCALE_HEADING,
+    scaleHeading(info.as),
     '',
-    `${info.when}. One built server per data set, all running at once on the same PostgreSQL, each signed in as its own busiest manager (${targets.map((t) => `${t.label}: ${t.eid}${t.note ? `, ${t.note}` : ''}`).join('; ')}). autocannon, ${info.connections} connections, ${info.duration} s per call and data set, taking turns in slices of about ${info.slice} s. Latencies in ms.`,
+    `${info.when}. One built server per data set, all running at once on the same PostgreSQL, each signed in as ${info.as ? `${info.as}, a head of department (20 line managers under them, about 24 people under each, at every size)` : 'its own busiest manager'} (${targets.map((t) => `${t.label}: ${t.eid}${t.note ? `, ${t.note}` : ''}`).join('; ')}). autocannon, ${info.connections} connections, ${info.duration} s per call and data set, taking turns in slices of about ${info.slice} s. Latencies in ms.`,
     '',
     `| call | ${head}${growth ? ` | p50 ${targets[2]!.label} / ${targets[1]!.label}` : ''} |`,
     `| --- | ${targets.map(() => '---: | ---:').join(' | ')}${growth ? ' | ---:' : ''} |`,
