@@ -1,8 +1,8 @@
-import { TRANSLATED_LANGUAGES } from '@hr/contracts/translations';
-import { Collapse, Form, type FormRule, Input } from 'antd';
+import { type NameTranslations, TRANSLATED_LANGUAGES } from '@hr/contracts/translations';
+import { Collapse, Form, type FormInstance, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NATIVE } from '../../../components/LanguageSwitcher';
-import type { FieldPath } from '../validation';
+import { applyAdminErrors, type FieldPath } from '../validation';
 
 /**
  * The name in the portal's other languages, under the English one: each
@@ -45,4 +45,28 @@ export function NameTranslationsFields({
       ]}
     />
   );
+}
+
+/**
+ * Saves a row renamed in place (a drawer's subject or behaviour): its name
+ * and its names in other languages. Nothing is sent when the form's own
+ * checks fail; the server's field errors land on the form. True once saved.
+ */
+export async function saveNames(
+  form: FormInstance<{ name: string; name_translations?: NameTranslations }>,
+  save: (body: { name: string; name_translations: NameTranslations }) => Promise<unknown>,
+): Promise<boolean> {
+  let typed: { name: string };
+  try {
+    typed = await form.validateFields();
+  } catch {
+    return false;
+  }
+  try {
+    await save({ name: typed.name, name_translations: form.getFieldValue('name_translations') ?? {} });
+    return true;
+  } catch (error) {
+    applyAdminErrors(form, error);
+    return false;
+  }
 }

@@ -39,7 +39,7 @@ import { api } from '../../../lib/http';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../api';
-import { NameTranslationsFields } from '../components/NameTranslationsFields';
+import { NameTranslationsFields, saveNames } from '../components/NameTranslationsFields';
 import { ResourcePage } from '../components/ResourcePage';
 import { adminRules, applyAdminErrors } from '../validation';
 
@@ -122,22 +122,9 @@ function BehavioursDrawer({ value, onClose }: { value: EprValue | null; onClose:
   };
 
   const rename = async (b: EprBehaviour) => {
-    let typed: BehaviourNames;
-    try {
-      typed = await renaming.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await update.mutateAsync({
-        id: b.id,
-        body: { name: typed.name, name_translations: renaming.getFieldValue('name_translations') ?? {} },
-      });
-      toastSuccess(t('notices.updated'));
-      setEditing(null);
-    } catch (error) {
-      applyAdminErrors(renaming, error);
-    }
+    if (!(await saveNames(renaming, (body) => update.mutateAsync({ id: b.id, body })))) return;
+    toastSuccess(t('notices.updated'));
+    setEditing(null);
   };
 
   const offer = async (b: EprBehaviour, enabled: boolean) => {

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { NameTranslationsFields } from '../../admin/components/NameTranslationsFields';
+import { NameTranslationsFields, saveNames } from '../../admin/components/NameTranslationsFields';
 import { adminRules, applyAdminErrors } from '../../admin/validation';
 import { useExam, useSubjectMutations } from '../api';
 import { Count } from './common';
@@ -65,22 +65,9 @@ export function SubjectsDrawer({ examId, onClose }: { examId: number | null; onC
   };
 
   const rename = async (subject: ExamSubject) => {
-    let typed: SubjectNames;
-    try {
-      typed = await renaming.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await update.mutateAsync({
-        id: subject.id,
-        body: { name: typed.name, name_translations: renaming.getFieldValue('name_translations') ?? {} },
-      });
-      toastSuccess(t('notices.updated'));
-      setEditing(null);
-    } catch (error) {
-      applyAdminErrors(renaming, error);
-    }
+    if (!(await saveNames(renaming, (body) => update.mutateAsync({ id: subject.id, body })))) return;
+    toastSuccess(t('notices.updated'));
+    setEditing(null);
   };
 
   const askDelete = async (subject: ExamSubject) => {
