@@ -6,6 +6,7 @@
  *   npx tsx bench/lighthouse.ts                                  # builds if needed, starts a server
  *   npx tsx bench/lighthouse.ts --base http://127.0.0.1:3000     # against a running portal (demo seed)
  *   npx tsx bench/lighthouse.ts --runs 3                         # the median of three runs per page
+ *   npx tsx bench/lighthouse.ts --save /tmp/lh                   # also keeps each whole report (JSON)
  *
  * Each audit gets a browser of its own (the Chromium of the browser tests,
  * started by chrome-launcher on a fresh profile), so no page finds the other's
@@ -32,6 +33,8 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const runs = Number(opt('runs') ?? 1);
+/** `--save DIR` keeps each run's whole report (JSON) there, to see where a page's time goes. */
+const saveDir = opt('save');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -79,6 +82,11 @@ async function audit(url: string, session: unknown | null): Promise<Audit> {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const landed = lhr.finalDisplayedUrl;
     if (new URL(landed).pathname !== new URL(url).pathname) {

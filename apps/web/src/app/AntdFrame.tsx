@@ -58,6 +58,8 @@ export function AntdFrame({ children }: { children: ReactNode }) {
       // (a virtual list exposes only the active one); the portal's lists are short.
       virtual={false}
       theme={{
+        // Styles come from Ant Design's static file (antd-styles.ts); only the theme's variables are written here.
+        zeroRuntime: true,
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: {
           colorPrimary: '#0f766e',

@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading';
 import { showLoginFailed } from '../lib/notify';
 import { lastEndReason, onSessionEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
+import { loadAntdStyles } from './antd-styles';
 
 /** Signed-in routes: an unsigned visit goes to /signin, remembering where it was going. */
 export function RequireAuth() {
@@ -65,8 +66,9 @@ export interface RouteLook {
   plain?: true;
 }
 
-/** Ant Design's frame, loaded once; the signed-in shell asks for it beside its own code. */
-export const loadFrame = () => import('./AntdFrame');
+/** Ant Design's frame and its styles, loaded once; the signed-in shell asks for it beside its own code. */
+export const loadFrame = () =>
+  Promise.all([import('./AntdFrame'), loadAntdStyles()]).then(([frame]) => frame);
 const LazyFrame = lazy(loadFrame);
 /** Once drawn, the frame stays around every page: going back to sign-in keeps its toasts. */
 let frameDrawn = false;

@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { StartupLoading } from '../components/StartupLoading';
+import { prefetchMe } from '../features/auth/api';
 import { SignInPage } from '../features/auth/pages/SignInPage';
+import { prefetchDashboard } from '../features/dashboard/queries';
 import { loadSignedInTexts } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { InFrame, loadFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook } from './guards';
@@ -30,7 +33,8 @@ export const router = createBrowserRouter([
         </Suspense>
       </InFrame>
     ),
-    hydrateFallbackElement: <PageLoading />,
+    // A signed-in address shows the shell's bars at once, while its code loads.
+    hydrateFallbackElement: <StartupLoading />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
@@ -52,6 +56,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
+            loader: prefetchMe,
             // The signed-in screens' texts load beside the shell (the public pages carry their own only).
             // So does Ant Design's frame, which the pages are drawn in: one wait, not two after another.
             lazy: () =>
@@ -59,7 +64,11 @@ export const router = createBrowserRouter([
                 ([shell]) => shell,
               ),
             children: [
-              { path: '/dashboard', lazy: () => import('../features/dashboard/pages/DashboardPage') },
+              {
+                path: '/dashboard',
+                loader: prefetchDashboard,
+                lazy: () => import('../features/dashboard/pages/DashboardPage'),
+              },
               { path: '/profile', lazy: () => import('../features/profile/pages/ProfilePage') },
               { path: '/profile/:profileId', lazy: () => import('../features/profile/pages/ProfilePage') },
               { path: '/team', lazy: () => import('../features/team/pages/TeamPage') },

@@ -1,20 +1,16 @@
-import type { LeaveBalances } from '@hr/contracts/leave';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Progress, Row, Select, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/http';
+import { leaveBalancesQuery } from './leave-balances-query';
 
 /** Leave balances per type with a balance (SPEC.md §9), for the signed-in employee or one of their reports. */
 export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; title?: string }) {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
-  const balances = useQuery({
-    queryKey: ['leave', 'balances', employeeId ?? 'me', year],
-    queryFn: () => api.get<LeaveBalances>('leave/balances', { query: { employee_id: employeeId, year } }),
-  });
+  const balances = useQuery(leaveBalancesQuery(employeeId, year));
   const data = balances.data;
   return (
     <Card

@@ -1,6 +1,6 @@
 import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/auth';
 import { APP_ID } from '@hr/contracts/limits';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { saveLanguageIfNew } from '../../lib/language-choice';
 import { queryClient } from '../../lib/query';
@@ -20,19 +20,29 @@ export function usePublicConfig() {
   });
 }
 
-/** The signed-in user and employee; only asked while there is a session. */
-export function useMe() {
-  const session = useSession();
-  return useQuery({
-    queryKey: [...authKeys.me, session?.token],
+/** The signed-in user and employee of a session; only asked while there is one. */
+export const meQuery = (token: string | undefined) =>
+  queryOptions({
+    queryKey: [...authKeys.me, token],
     queryFn: async () => {
       const me = await api.get<MeResponse>('me');
       saveLanguageIfNew(me.user.language);
       return me;
     },
-    enabled: Boolean(session),
+    enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
+
+export function useMe() {
+  const session = useSession();
+  return useQuery(meQuery(session?.token));
+}
+
+/** Asks who is signed in as soon as a signed-in address is opened, beside the shell's code (not waited for). */
+export function prefetchMe(): null {
+  const token = getSession()?.token;
+  if (token) void queryClient.prefetchQuery(meQuery(token));
+  return null;
 }
 
 export function useLogin() {

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, CloseCircleOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import type { IndividualReport, SummaryReport, SummaryRow } from '@hr/contracts/attendance';
+import type { SummaryReport, SummaryRow } from '@hr/contracts/attendance';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { api } from '../../../lib/http';
+import { monthSoFarQuery } from '../queries';
 import { teamToday } from './attendance-today';
 import './attendance-today.css';
 
@@ -25,17 +26,8 @@ const report = (query: Record<string, string>) => `/attendance?${new URLSearchPa
 export function AttendanceTodayCard({ employeeId, team }: { employeeId: number | undefined; team: boolean }) {
   const { t } = useTranslation();
   const today = dayjs().format('YYYY-MM-DD');
-  const from = `${today.slice(0, 8)}01`;
   // The same keys as the attendance page's queries: either reuses what the other read.
-  const mine = useQuery({
-    queryKey: ['attendance', 'individual', employeeId, from, today],
-    queryFn: ({ signal }) =>
-      api.get<IndividualReport>('report/attendance/individual', {
-        query: { from_date: from, to_date: today, employee_id: employeeId, response_type: 'json' },
-        signal,
-      }),
-    enabled: employeeId !== undefined,
-  });
+  const mine = useQuery(monthSoFarQuery(employeeId));
   const summary = useQuery({
     queryKey: ['attendance', 'summary', today, today],
     queryFn: ({ signal }) =>

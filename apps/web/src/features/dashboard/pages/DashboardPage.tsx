@@ -16,9 +16,9 @@ import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
-import { api } from '../../../lib/http';
 import { useMe } from '../../auth/api';
 import { AttendanceTodayCard } from '../components/AttendanceTodayCard';
+import { dashboardQuery } from '../queries';
 
 const ICONS: Record<Dashboard['waiting'][number]['module'], ReactNode> = {
   kpi: <AimOutlined />,
@@ -75,7 +75,7 @@ function MyKpiCard({ sheet, loading }: { sheet: Dashboard['my_kpi'] | undefined;
 export function Component() {
   const { t } = useTranslation();
   const me = useMe();
-  const board = useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>('dashboard') });
+  const board = useQuery(dashboardQuery);
   const decides = (me.data?.employee.has_reports ?? false) || (me.data?.user.is_admin ?? false);
 
   return (
