@@ -472,6 +472,67 @@ describe('the requests and sheets that show a reference name', () => {
     const perspectives = await get('/api/v1/kpis/objectives/perspectives', token, 'es');
     expect(perspectives.json().map((p: { name: string }) => p.name)).toContain('Perspectiva financiera');
   });
+
+  it('sort leave and remote work by the type name the caller reads', async () => {
+    const f = ctx.factory;
+    const { lm, employee: person } = await f.chain();
+    const peer = await f.employee({ parentId: lm.id });
+    const token = await f.token(person);
+    // In English A before B; in French the other way round.
+    const [a, b] = await ctx.db
+      .insert(leaveTypes)
+      .values([
+        { name: tag('A-leave '), days: 10, nameTranslations: { fr: 'Zèbre' } },
+        { name: tag('B-leave '), days: 10, nameTranslations: { fr: 'Abeille' } },
+      ])
+      .returning({ id: leaveTypes.id });
+    const [ra, rb] = await ctx.db
+      .insert(remoteWorkTypes)
+      .values([
+        { name: tag('A-remote '), nameTranslations: { fr: 'Zèbre' } },
+        { name: tag('B-remote '), nameTranslations: { fr: 'Abeille' } },
+      ])
+      .returning({ id: remoteWorkTypes.id });
+    for (const [type, day] of [
+      [a!.id, '2027-04-05'],
+      [b!.id, '2027-04-12'],
+    ] as const) {
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/v1/leave',
+        token,
+        payload: {
+          leave_format: 1,
+          type_id: type,
+          from: day,
+          to: day,
+          responsible_id: peer.id,
+          leave_address: 'Home',
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    for (const [type, day] of [
+      [ra!.id, '2027-05-03'],
+      [rb!.id, '2027-05-10'],
+    ] as const) {
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/v1/remote-work',
+        token,
+        payload: { type_id: type, from_date: day, to_date: day, description: 'At home' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const order = async (path: string, language: string) =>
+      (await get(`${path}?list_type=self&page=1&limit=10&sort=type,asc`, token, language))
+        .json()
+        .items.map((i: { type: { id: number } }) => i.type.id);
+    expect(await order('/api/v1/leave', 'en')).toEqual([a!.id, b!.id]);
+    expect(await order('/api/v1/leave', 'fr')).toEqual([b!.id, a!.id]);
+    expect(await order('/api/v1/remote-work', 'en')).toEqual([ra!.id, rb!.id]);
+    expect(await order('/api/v1/remote-work', 'fr')).toEqual([rb!.id, ra!.id]);
+  });
 });
 
 describe('the screens that show levels, grades, designations, exams, units, behaviours, durations and shifts', () => {

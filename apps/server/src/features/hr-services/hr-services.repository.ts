@@ -13,7 +13,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
-import { localName } from '../../lib/language';
+import { localName, localNameWhenBuilt } from '../../lib/language';
 
 const owner = alias(employees, 'owner');
 const ownerDesignation = alias(designations, 'owner_designation');
@@ -94,7 +94,7 @@ export const SERVICE_SORT = {
   updated: serviceRequests.updatedAt,
   submitted: serviceRequests.submittedAt,
   status: serviceRequests.statusId,
-  category: serviceCategories.name,
+  category: localNameWhenBuilt(serviceCategories.name, serviceCategories.nameTranslations),
   employee: personName(serviceRequests.employeeId),
 };
 

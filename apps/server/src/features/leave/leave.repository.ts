@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
-import { localName } from '../../lib/language';
+import { localName, localNameWhenBuilt } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
@@ -63,7 +63,7 @@ export const LEAVE_SORT = {
   to: leaves.toDate,
   days: leaves.days,
   status: leaves.statusId,
-  type: leaveTypes.name,
+  type: localNameWhenBuilt(leaveTypes.name, leaveTypes.nameTranslations),
   employee: personName(leaves.employeeId),
 };
 

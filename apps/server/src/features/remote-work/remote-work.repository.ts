@@ -4,7 +4,7 @@ import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
-import { localName } from '../../lib/language';
+import { localName, localNameWhenBuilt } from '../../lib/language';
 
 export type RemoteWorkInsert = typeof remoteWorks.$inferInsert;
 
@@ -50,7 +50,7 @@ export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], 
   updated: remoteWorks.updatedAt,
   from_date: remoteWorks.fromDate,
   to_date: remoteWorks.toDate,
-  type: remoteWorkTypes.name,
+  type: localNameWhenBuilt(remoteWorkTypes.name, remoteWorkTypes.nameTranslations),
   status: remoteWorks.statusId,
   employee: personName(remoteWorks.employeeId),
 };
