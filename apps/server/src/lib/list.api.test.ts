@@ -142,3 +142,76 @@ describe('statements per list call', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+describe('a team page in id order, read approver column by approver column', () => {
+  it('holds exactly the matches of the whole condition, page after page, both ways, filtered or not', async () => {
+    const f = ctx.factory;
+    const me = await f.employee();
+    const [x, y, z] = [await f.employee(), await f.employee(), await f.employee()];
+    const token = await f.token(me);
+    // Requests naming the caller as line manager, as O&O, as the one standing in, as two of these
+    // at once, and others that do not name them at all, interleaved.
+    const roles = [
+      { lineManagerId: me.id, oneOverOneId: x.id, responsibleId: y.id },
+      { lineManagerId: x.id, oneOverOneId: me.id, responsibleId: y.id },
+      { lineManagerId: x.id, oneOverOneId: y.id, responsibleId: me.id },
+      { lineManagerId: me.id, oneOverOneId: x.id, responsibleId: me.id },
+      { lineManagerId: x.id, oneOverOneId: y.id, responsibleId: z.id },
+      { lineManagerId: x.id, oneOverOneId: me.id, responsibleId: z.id },
+    ];
+    const made = await ctx.db
+      .insert(leaves)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          employeeId: z.id,
+          ...roles[i % roles.length],
+          typeId: 1 + (i % 2),
+          leaveFormat: 1,
+          fromDate: `2028-01-${String((i % 28) + 1).padStart(2, '0')}`,
+          toDate: `2028-01-${String((i % 28) + 1).padStart(2, '0')}`,
+          days: 1,
+          leaveAddress: 'Home',
+          statusId: 1 + (i % 4),
+        })),
+      )
+      .returning({
+        id: leaves.id,
+        lineManagerId: leaves.lineManagerId,
+        oneOverOneId: leaves.oneOverOneId,
+        responsibleId: leaves.responsibleId,
+        typeId: leaves.typeId,
+      });
+    const mine = made.filter((r) => [r.lineManagerId, r.oneOverOneId, r.responsibleId].includes(me.id));
+    expect(mine.length).toBeGreaterThan(90);
+
+    const pages = async (query: string, limit: number) => {
+      const seen: number[] = [];
+      let total = -1;
+      for (let page = 1; page <= Math.ceil(mine.length / limit) + 1; page++) {
+        const res = await ctx.call({
+          method: 'GET',
+          url: `/api/v1/leave?list_type=team&limit=${limit}&page=${page}&${query}`,
+          token,
+        });
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+        const body = res.json();
+        total = body.total;
+        seen.push(...body.items.map((i: { id: number }) => i.id));
+      }
+      return { seen, total };
+    };
+    const ids = (rows: typeof mine) => rows.map((r) => r.id);
+    const newestFirst = ids(mine).sort((a, b) => b - a);
+    for (const limit of [10, 20, 50]) {
+      expect(await pages('sort=id,desc', limit)).toEqual({ seen: newestFirst, total: mine.length });
+      expect(await pages('sort=id,asc', limit)).toEqual({
+        seen: [...newestFirst].reverse(),
+        total: mine.length,
+      });
+    }
+    const ofType2 = ids(mine.filter((r) => r.typeId === 2)).sort((a, b) => b - a);
+    expect(await pages('type_id=2', 10)).toEqual({ seen: ofType2, total: ofType2.length });
+    // The default order is the newest first.
+    expect((await pages('', 10)).seen).toEqual(newestFirst);
+  });
+});

@@ -92,6 +92,13 @@ export interface ListCondition {
   key: string;
   value: unknown;
   where: (value: Placeholder) => SQL | undefined;
+  /**
+   * A condition that is an OR of parts, each served by an index of its own
+   * (the team view: the caller is the line manager, or the O&O, or...):
+   * the parts, so that a page in the order of the tie-breaker can be read
+   * part by part (see `listPage`).
+   */
+  parts?: (value: Placeholder) => SQL[];
 }
 
 /** A condition for a filter the caller gave (none when the value is missing). */
@@ -115,7 +122,12 @@ export function requestScope(
 ): ListCondition {
   return own
     ? { key: 'self', value: me, where: (v) => eq(employee, v) }
-    : { key: 'team', value: me, where: (v) => or(...team.map((c) => eq(c, v))) };
+    : {
+        key: 'team',
+        value: me,
+        where: (v) => or(...team.map((c) => eq(c, v))),
+        parts: (v) => team.map((c) => eq(c, v)),
+      };
 }
 
 /** The two ends of a date range filter on one column (either end may be open). */
@@ -184,18 +196,19 @@ export async function listPage<Row, Item>(
   const statements = preparedOnce(db, key, (name) => {
     const where = and(...given.map((c) => c.where(sql.placeholder(c.key))));
     const order = orderBy(q.sort, spec.sortable, spec.tieBreaker);
-    const total = sql<number>`(select count(*) from ${spec.table} where ${where ?? sql`true`})`.mapWith(
-      Number,
-    );
+    const total = sql<number>`(${countOf(spec, given, where)})`.mapWith(Number);
     return {
       page: spec
         .page(db, total)
-        .where(where)
+        .where(and(where, firstOfEachPart(spec, given, q.sort)))
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(`${name}_page`),
-      total: db.select({ n: count() }).from(spec.table).where(where).prepare(`${name}_total`),
+      total: db
+        .select({ n: sql<number>`(${countOf(spec, given, where)})`.mapWith(Number) })
+        .from(sql`(select) as one`)
+        .prepare(`${name}_total`),
     };
   });
   const values = Object.fromEntries(given.map((c) => [c.key, c.value]));
@@ -203,11 +216,68 @@ export async function listPage<Row, Item>(
     ...values,
     limit: q.limit,
     offset: offsetOf(q.page, q.limit),
+    reach: offsetOf(q.page, q.limit) + q.limit,
   });
   let total = rows[0]?.total ?? 0;
   // An empty page past the first says nothing about the total: count it.
   if (rows.length === 0 && q.page > 1) total = (await statements.total.execute(values))[0]?.n ?? 0;
   return listAnswer(requestUrl, rows.map(spec.map), total, q.page, q.limit);
+}
+
+/** A condition made of parts (the team view), with its parts as SQL; none when there is no such condition. */
+function splitCondition(given: ListCondition[]) {
+  const split = given.find((c) => c.parts);
+  const parts = split?.parts?.(sql.placeholder(split.key)) ?? [];
+  if (!split || parts.length < 2) return null;
+  const others = given.filter((c) => c !== split).map((c) => c.where(sql.placeholder(c.key)));
+  return { parts, others };
+}
+
+/**
+ * The statement counting the matches. Under a condition made of parts (the
+ * team view) the ids of each part are read from that part's index alone
+ * (an index-only scan of `(line_manager_id, id)`...) and the distinct ones
+ * counted; an OR over the parts made the database visit a table page per
+ * match, which are ten times as many pages in a company ten times bigger.
+ */
+function countOf<Row, Item>(spec: ListSpec<Row, Item>, given: ListCondition[], where: SQL | undefined): SQL {
+  const split = splitCondition(given);
+  if (!split) return sql`select count(*) from ${spec.table} where ${where ?? sql`true`}`;
+  const ids = split.parts.map(
+    (part) => sql`select ${spec.tieBreaker} from ${spec.table} where ${and(part, ...split.others)}`,
+  );
+  return sql`select count(*) from (${sql.join(ids, sql` union `)}) as matches`;
+}
+
+/**
+ * For a page in the order of the tie-breaker (the id: newest first, the
+ * default) under a condition made of parts (the team view), the ids the page
+ * can hold: of each part alone, the first `reach` (offset + limit) in that
+ * order, every other filter applied. Each part reads them from its own index
+ * (`(line_manager_id, id)`...) and stops there, so the page costs the same
+ * whatever the size of the table; without it the database walked the whole
+ * table's primary key backwards until it had met a page of the caller's
+ * requests, which takes ten times longer in a company ten times bigger.
+ * Nothing else changes: the page still applies the whole condition, and the
+ * total counts every match. Any other order gets no restriction (undefined).
+ */
+function firstOfEachPart<Row, Item>(
+  spec: ListSpec<Row, Item>,
+  given: ListCondition[],
+  sortParam: string,
+): SQL | undefined {
+  const [field = '', dir = 'desc'] = sortParam.split(',');
+  if (spec.sortable[field] !== spec.tieBreaker) return undefined;
+  const split = splitCondition(given);
+  if (!split) return undefined;
+  const { parts, others } = split;
+  const direction = dir.toLowerCase() === 'asc' ? sql`asc` : sql`desc`;
+  const reach = sql.placeholder('reach');
+  const firsts = parts.map(
+    (part) =>
+      sql`(select ${spec.tieBreaker} from ${spec.table} where ${and(part, ...others)} order by ${spec.tieBreaker} ${direction} limit ${reach})`,
+  );
+  return sql`${spec.tieBreaker} in (${sql.join(firsts, sql` union all `)})`;
 }
 
 /** Filters that only the team view takes: naming one in the own view is a 400. */

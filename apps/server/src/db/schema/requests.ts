@@ -89,7 +89,10 @@ export const leaves = pgTable(
     index('leaves_employee_idx').on(t.employeeId, t.fromDate),
     index('leaves_line_manager_idx').on(t.lineManagerId, t.statusId),
     index('leaves_one_over_one_idx').on(t.oneOverOneId, t.statusId),
-    index('leaves_responsible_idx').on(t.responsibleId),
+    // The team list's page, newest first, one approver column at a time (lib/list.ts).
+    index('leaves_line_manager_page_idx').on(t.lineManagerId, t.id),
+    index('leaves_one_over_one_page_idx').on(t.oneOverOneId, t.id),
+    index('leaves_responsible_idx').on(t.responsibleId, t.id),
   ],
 );
 
@@ -125,6 +128,9 @@ export const remoteWorks = pgTable(
     index('remote_works_employee_idx').on(t.employeeId, t.fromDate),
     index('remote_works_line_manager_idx').on(t.lineManagerId, t.statusId),
     index('remote_works_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    // The team list's page, newest first, one approver column at a time (lib/list.ts).
+    index('remote_works_line_manager_page_idx').on(t.lineManagerId, t.id),
+    index('remote_works_one_over_one_page_idx').on(t.oneOverOneId, t.id),
   ],
 );
 
