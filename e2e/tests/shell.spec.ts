@@ -72,13 +72,7 @@ test.describe('shell', () => {
     page,
   }, testInfo) => {
     await signIn(page, '1004');
-    await page.getByRole('button', { name: 'Choose language' }).click();
-    await clickToClose(page.getByRole('menuitem', { name: '中文' }));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
-    // The portal brings its own Chinese font: the page title (bold) and the menu (regular) are
-    // drawn with it, not with a Latin font's empty boxes. Chromium says which fonts drew a node.
-    await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
+    // Chromium says which fonts drew a node.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
@@ -88,6 +82,21 @@ test.describe('shell', () => {
       const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
       return fonts.map((f) => f.familyName);
     };
+    await page.getByRole('button', { name: 'Choose language' }).click();
+    // On the English page the language's own name is drawn too, not as empty boxes.
+    await expect(page.getByRole('menuitem', { name: '中文' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => document.fonts.ready);
+        return drawnWith('[role="menuitem"][lang="zh"]');
+      })
+      .toEqual([expect.stringMatching(/Noto Sans SC/)]);
+    await clickToClose(page.getByRole('menuitem', { name: '中文' }));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    // The portal brings its own Chinese font: the page title (bold) and the menu (regular) are
+    // drawn with it, not with a Latin font's empty boxes.
+    await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
     await expect.poll(() => drawnWith('h3')).toEqual([expect.stringMatching(/Noto Sans SC/)]);
     expect(await drawnWith('nav li a')).toEqual([expect.stringMatching(/Noto Sans SC/)]);
     await page.evaluate(() => document.fonts.ready);

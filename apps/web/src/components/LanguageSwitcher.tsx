@@ -2,7 +2,7 @@ import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { LANGUAGES, type Language } from '@hr/contracts/limits';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../lib/i18n';
+import { isLanguage, loadFontFor } from '../lib/i18n';
 import { chooseLanguage } from '../lib/language-choice';
 import { PlainIcon } from './PlainIcon';
 
@@ -41,9 +41,10 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
     if (language !== current) void chooseLanguage(language);
   };
 
-  // Opened, the current language takes the focus.
+  // Opened, the current language takes the focus; each language's name can be drawn.
   useEffect(() => {
     if (!open) return;
+    for (const language of LANGUAGES) void loadFontFor(language);
     const all = itemsOf(menu.current);
     (all[LANGUAGES.indexOf(current)] ?? all[0])?.focus();
   }, [open, current]);

@@ -42,6 +42,16 @@ const fonts: Partial<Record<Language, () => Promise<unknown>>> = {
   zh: () => import('@fontsource-variable/noto-sans-sc/index.css'),
 };
 
+/**
+ * The web font of a language's script, for a name written in it on a page in
+ * another language (中文 in the language menu): its rules come last in that
+ * name's fonts, so only a machine with no font of its own for the script
+ * fetches any of it.
+ */
+export function loadFontFor(language: Language): Promise<unknown> | undefined {
+  return fonts[language]?.();
+}
+
 const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', it: 'it', es: 'es', fr: 'fr' };
 
 export const i18n = i18next.createInstance();
@@ -94,7 +104,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   if (language !== 'en') {
     await loadTexts(language);
     await dayjsLocales[language]();
-    await fonts[language]?.();
+    await loadFontFor(language);
   }
   dayjs.locale(dayjsName[language]);
   await i18n.changeLanguage(language);

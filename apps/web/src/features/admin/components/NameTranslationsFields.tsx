@@ -1,7 +1,9 @@
 import { type NameTranslations, TRANSLATED_LANGUAGES } from '@hr/contracts/translations';
 import { Collapse, Form, type FormInstance, type FormRule, Input } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE } from '../../../components/LanguageSwitcher';
+import { loadFontFor } from '../../../lib/i18n';
 import { applyAdminErrors, type FieldPath } from '../validation';
 
 /**
@@ -18,6 +20,10 @@ export function NameTranslationsFields({
   rules: (field: FieldPath) => FormRule[];
 }) {
   const { t } = useTranslation();
+  // Each language's name and field can be drawn, whatever fonts the machine has.
+  useEffect(() => {
+    for (const language of TRANSLATED_LANGUAGES) void loadFontFor(language);
+  }, []);
   return (
     <Collapse
       size="small"
