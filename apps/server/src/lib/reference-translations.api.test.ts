@@ -493,37 +493,22 @@ describe('the requests and sheets that show a reference name', () => {
         { name: tag('B-remote '), nameTranslations: { fr: 'Abeille' } },
       ])
       .returning({ id: remoteWorkTypes.id });
-    for (const [type, day] of [
-      [a!.id, '2027-04-05'],
-      [b!.id, '2027-04-12'],
-    ] as const) {
-      const made = await ctx.call({
-        method: 'POST',
-        url: '/api/v1/leave',
-        token,
-        payload: {
-          leave_format: 1,
-          type_id: type,
-          from: day,
-          to: day,
-          responsible_id: peer.id,
-          leave_address: 'Home',
-        },
-      });
+    const apply = async (url: string, payload: Record<string, unknown>) => {
+      const made = await ctx.call({ method: 'POST', url, token, payload });
       expect(made.statusCode, made.body).toBe(201);
-    }
-    for (const [type, day] of [
-      [ra!.id, '2027-05-03'],
-      [rb!.id, '2027-05-10'],
-    ] as const) {
-      const made = await ctx.call({
-        method: 'POST',
-        url: '/api/v1/remote-work',
-        token,
-        payload: { type_id: type, from_date: day, to_date: day, description: 'At home' },
-      });
-      expect(made.statusCode, made.body).toBe(201);
-    }
+    };
+    const leaveOn = (day: string) => ({
+      leave_format: 1,
+      from: day,
+      to: day,
+      responsible_id: peer.id,
+      leave_address: 'Home',
+    });
+    await apply('/api/v1/leave', { ...leaveOn('2027-04-05'), type_id: a!.id });
+    await apply('/api/v1/leave', { ...leaveOn('2027-04-12'), type_id: b!.id });
+    const remoteOn = (day: string) => ({ from_date: day, to_date: day, description: 'At home' });
+    await apply('/api/v1/remote-work', { ...remoteOn('2027-05-03'), type_id: ra!.id });
+    await apply('/api/v1/remote-work', { ...remoteOn('2027-05-10'), type_id: rb!.id });
     const order = async (path: string, language: string) =>
       (await get(`${path}?list_type=self&page=1&limit=10&sort=type,asc`, token, language))
         .json()

@@ -156,6 +156,30 @@ describe('applyServerErrors', () => {
   });
 });
 
+/**
+ * Names the server sends in English (statuses, KPI and EPR types), shown by
+ * kind and id: each read from the page's language in all six, English the
+ * server's own name, every other language its own word.
+ */
+function namedByIdInEveryLanguage<Kind extends string>(
+  what: string,
+  english: Record<Kind, Record<number, string>>,
+  shownName: (kind: Kind, named: { id: number; name: string }) => string,
+) {
+  const entries = (Object.entries(english) as [Kind, Record<number, string>][]).flatMap(([kind, names]) =>
+    Object.entries(names).map(([id, name]) => ({ kind, id: Number(id), name })),
+  );
+  test.each([...LANGUAGES])('are named by kind and id in %s', async (lang) => {
+    await changeLanguage(lang);
+    for (const { kind, id, name } of entries) {
+      const shown = shownName(kind, { id, name: 'from the server' });
+      expect(shown, `${lang}: ${what}.${kind}.${id}`).not.toBe('from the server');
+      if (lang === 'en') expect(shown, `en: ${what}.${kind}.${id}`).toBe(name);
+      else expect(shown, `${lang}: ${what}.${kind}.${id}`).not.toBe(name);
+    }
+  });
+}
+
 describe('status names', () => {
   const ENGLISH = {
     leave: { 1: 'Draft', 2: 'Submitted', 3: 'Approved', 4: 'Rejected' },
@@ -173,19 +197,7 @@ describe('status names', () => {
       10: 'Returned to line manager',
     },
   } as const;
-  const entries = Object.entries(ENGLISH).flatMap(([kind, names]) =>
-    Object.entries(names).map(([id, name]) => ({ kind: kind as keyof typeof ENGLISH, id: Number(id), name })),
-  );
-
-  test.each([...LANGUAGES])('are named by kind and id in %s', async (lang) => {
-    await changeLanguage(lang);
-    for (const { kind, id, name } of entries) {
-      const shown = statusName(kind, { id, name: 'from the server' });
-      expect(shown, `${lang}: statuses.${kind}.${id}`).not.toBe('from the server');
-      if (lang === 'en') expect(shown, `en: statuses.${kind}.${id}`).toBe(name);
-      else expect(shown, `${lang}: statuses.${kind}.${id}`).not.toBe(name);
-    }
-  });
+  namedByIdInEveryLanguage('statuses', ENGLISH, statusName);
 
   test("fall back to the server's name for an unknown id", async () => {
     await changeLanguage('fr');
@@ -200,19 +212,7 @@ describe('KPI and EPR type names', () => {
     kpi: { 1: 'Yearly', 2: 'Custom period' },
     epr: { 1: 'Annual review', 2: 'Interim review' },
   } as const;
-  const entries = Object.entries(ENGLISH).flatMap(([kind, names]) =>
-    Object.entries(names).map(([id, name]) => ({ kind: kind as keyof typeof ENGLISH, id: Number(id), name })),
-  );
-
-  test.each([...LANGUAGES])('are named by kind and id in %s', async (lang) => {
-    await changeLanguage(lang);
-    for (const { kind, id, name } of entries) {
-      const shown = typeName(kind, { id, name: 'from the server' });
-      expect(shown, `${lang}: types.${kind}.${id}`).not.toBe('from the server');
-      if (lang === 'en') expect(shown, `en: types.${kind}.${id}`).toBe(name);
-      else expect(shown, `${lang}: types.${kind}.${id}`).not.toBe(name);
-    }
-  });
+  namedByIdInEveryLanguage('types', ENGLISH, typeName);
 
   test('read in French and Arabic, in the lists and the filters alike', async () => {
     await changeLanguage('fr');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
@@ -10,6 +10,16 @@ const PENDING = 2;
 const APPROVED = 3;
 
 export type LeaveInsert = typeof leaves.$inferInsert;
+
+/** Days taken (approved) and pending (submitted), summed over the leaves a query reads (the balance and its check). */
+const usedSums = {
+  taken: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${APPROVED}), 0)`,
+  pending: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${PENDING}), 0)`,
+};
+
+/** The leaves counted against a balance over a range of days: pending or approved, begun in it. */
+const countedIn = (from: string | Placeholder, to: string | Placeholder) =>
+  and(inArray(leaves.statusId, [PENDING, APPROVED]), gte(leaves.fromDate, from), lte(leaves.fromDate, to));
 
 /** One request with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
 function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
@@ -101,18 +111,12 @@ export const leaveRepository = {
   /** Days taken (approved) and pending (submitted) per leave type in a year. */
   async usedDays(db: Db, employeeId: number, year: number, exceptId?: number) {
     return db
-      .select({
-        typeId: leaves.typeId,
-        taken: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${APPROVED}), 0)`,
-        pending: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${PENDING}), 0)`,
-      })
+      .select({ typeId: leaves.typeId, ...usedSums })
       .from(leaves)
       .where(
         and(
           eq(leaves.employeeId, employeeId),
-          inArray(leaves.statusId, [PENDING, APPROVED]),
-          gte(leaves.fromDate, `${year}-01-01`),
-          lte(leaves.fromDate, `${year}-12-31`),
+          countedIn(`${year}-01-01`, `${year}-12-31`),
           exceptId ? ne(leaves.id, exceptId) : undefined,
         ),
       )
@@ -133,8 +137,7 @@ export const leaveRepository = {
           name: leaveTypes.name,
           nameTranslations: leaveTypes.nameTranslations,
           days: leaveTypes.days,
-          taken: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${APPROVED}), 0)`,
-          pending: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${PENDING}), 0)`,
+          ...usedSums,
         })
         .from(employees)
         .leftJoin(leaveTypes, and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true)))
@@ -143,9 +146,7 @@ export const leaveRepository = {
           and(
             eq(leaves.employeeId, employees.id),
             eq(leaves.typeId, leaveTypes.id),
-            inArray(leaves.statusId, [PENDING, APPROVED]),
-            gte(leaves.fromDate, sql.placeholder('from')),
-            lte(leaves.fromDate, sql.placeholder('to')),
+            countedIn(sql.placeholder('from'), sql.placeholder('to')),
           ),
         )
         .where(eq(employees.id, sql.placeholder('id')))
