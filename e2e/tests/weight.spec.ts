@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/helpers';
 
 /**
  * How much JavaScript the web app sends (the issue "light to load"): the
@@ -63,6 +64,37 @@ test.describe('weight', () => {
     expect(total, `sign-in JavaScript: ${kb(total)} in ${loaded.length} files\n${list}`).toBeLessThanOrEqual(
       SIGNIN_BUDGET,
     );
+  });
+
+  test('the dashboard and the shell around it load none of Ant Design until another page needs it', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
+    });
+    await signIn(page, '1003', { path: '/dashboard' });
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Leave balance' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My team today' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const antd = (p: Page) =>
+      p.evaluate(() => ({
+        elements: document.querySelectorAll('.ant-app, [class^="ant-"], [class*=" ant-"]').length,
+        styles: document.querySelectorAll('link[data-antd]').length,
+      }));
+    expect(await antd(page)).toEqual({ elements: 0, styles: 0 });
+    expect(scripts.filter((s) => /\/AntdFrame-/.test(s))).toEqual([]);
+
+    // The next page drawn with Ant Design brings it, inside the same shell.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Leave', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Leave' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect((await antd(page)).styles).toBe(1);
+    expect(scripts.filter((s) => /\/AntdFrame-/.test(s))).toHaveLength(1);
   });
 
   test('no JavaScript file of the build is over its budget gzipped', () => {

@@ -19,18 +19,21 @@ const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
 
 function NotifierBinder() {
   const app = AntApp.useApp();
-  useEffect(() => bindNotifier(app), [app]);
+  useEffect(() => {
+    bindNotifier(app);
+    return () => bindNotifier(null);
+  }, [app]);
   return null;
 }
 
 /**
- * Ant Design's theme, direction, language and toasts around every page but
- * the sign-in page, which is drawn without it so the first page stays light.
- * Loaded with the first page that needs it; from then on it stays around
- * every page (the sign-in page included), so a toast shown before going back
- * to sign-in is still seen.
+ * Ant Design's theme, direction and language around every page but the plain
+ * ones (sign-in, the shell and the dashboard are drawn without it, so the
+ * first pages stay light), loaded with the first page that needs it. With
+ * `binds` it is the toast host instead: no page inside, the toasts and
+ * popups of lib/notify.ts (see RootEffects in guards.tsx).
  */
-export function AntdFrame({ children }: { children: ReactNode }) {
+export function AntdFrame({ children, binds = false }: { children?: ReactNode; binds?: boolean }) {
   const { theme } = useUiSettings();
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -90,8 +93,7 @@ export function AntdFrame({ children }: { children: ReactNode }) {
         after every save.
       */}
       <AntApp notification={{ placement: 'bottom', bottom: 24 }}>
-        <NotifierBinder />
-        {children}
+        {binds ? <NotifierBinder /> : children}
       </AntApp>
     </ConfigProvider>
   );

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { showLoginFailed } from '../lib/notify';
+import { onNotifierWanted, showLoginFailed } from '../lib/notify';
 import { lastEndReason, onSessionEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
 import { loadAntdStyles } from './antd-styles';
@@ -34,11 +34,15 @@ export function PublicOnly() {
 /**
  * Watches the whole app: applies the look-and-feel query parameters, and when
  * the session expires or a call answers 401 shows 'Login Failed / Try again'.
+ * Draws the toast host beside the pages once one is wanted: it outlives them,
+ * so a toast or the 'Login Failed' popup shown before going to another page
+ * (back to sign-in) is still seen.
  */
 export function RootEffects() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const host = useSyncExternalStore(onHostWanted, () => hostWanted);
 
   useEffect(() => {
     const patch = settingsFromQuery(location.search);
@@ -54,28 +58,58 @@ export function RootEffects() {
       }),
     [navigate, queryClient],
   );
+  useEffect(() => onNotifierWanted(wantHost), []);
   return (
-    <Framed>
-      <Outlet />
-    </Framed>
+    <>
+      <Framed>
+        <Outlet />
+      </Framed>
+      {host ? (
+        <Suspense fallback={null}>
+          <LazyFrame binds />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-/** The handle of a route drawn without Ant Design (the sign-in page). */
+/**
+ * The handle of a route: `plain`, a page drawn without Ant Design (sign-in,
+ * the dashboard); `shell`, the signed-in shell, which puts the frame around
+ * its pages itself (the shell is drawn without Ant Design).
+ */
 export interface RouteLook {
   plain?: true;
+  shell?: true;
 }
 
-/** Ant Design's frame and its styles, loaded once; the signed-in shell asks for it beside its own code. */
+/** Ant Design's frame and its styles, loaded once; a page that needs it asks for it beside its own code. */
 export const loadFrame = () =>
   Promise.all([import('./AntdFrame'), loadAntdStyles()]).then(([frame]) => frame);
 const LazyFrame = lazy(loadFrame);
-/** Once drawn, the frame stays around every page: going back to sign-in keeps its toasts. */
-let frameDrawn = false;
 
-/** Ant Design's frame (theme, direction, toasts) around a page, loaded with the first page that needs it. */
+/** A route's `lazy` that also brings Ant Design's frame, in one wait rather than two after another. */
+export const withFrame =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadFrame()]).then(([page]) => page);
+
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+function onHostWanted(listener: () => void) {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+function wantHost() {
+  if (hostWanted) return;
+  hostWanted = true;
+  for (const listener of hostListeners) listener();
+}
+
+/** Ant Design's frame (theme, direction, language) around a page, loaded with the first page that needs it. */
 export function InFrame({ children }: { children: ReactNode }) {
-  frameDrawn = true;
+  // Its pages may toast: the host comes with the frame (the same file).
+  useEffect(wantHost, []);
   return (
     <Suspense fallback={<PageLoading />}>
       <LazyFrame>{children}</LazyFrame>
@@ -84,18 +118,22 @@ export function InFrame({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page that says it is plain (`handle: { plain: true }`) is drawn without
- * the frame until the frame was needed once; meanwhile the frame loads as
- * soon as the user starts filling the page in, ready for the next page.
+ * The frame around the page unless the page says it is plain (`handle: {
+ * plain: true }`). A plain page loads the frame as soon as the user starts
+ * using it (the first focus), ready for the next page. `inShell`: the frame
+ * of the shell's page area; outside it, the shell's pages are left to it.
  */
-function Framed({ children }: { children: ReactNode }) {
-  const plain = useMatches().some((m) => (m.handle as RouteLook | undefined)?.plain);
+export function Framed({ children, inShell = false }: { children: ReactNode; inShell?: boolean }) {
+  const matches = useMatches();
+  const look = (m: (typeof matches)[number]) => (m.handle as RouteLook | undefined) ?? {};
+  const plain = matches.some((m) => look(m).plain);
+  const shell = !inShell && matches.some((m) => look(m).shell);
   useEffect(() => {
-    if (!plain || frameDrawn) return;
+    if (!plain) return;
     const preload = () => void loadFrame();
     document.addEventListener('focusin', preload, { once: true });
     return () => document.removeEventListener('focusin', preload);
   }, [plain]);
-  if (plain && !frameDrawn) return children;
+  if (plain || shell) return children;
   return <InFrame>{children}</InFrame>;
 }

@@ -7,7 +7,7 @@ import { SignInPage } from '../features/auth/pages/SignInPage';
 import { prefetchDashboard } from '../features/dashboard/queries';
 import { loadSignedInTexts } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { InFrame, loadFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook } from './guards';
+import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook, withFrame } from './guards';
 
 /** Loaded only when a page fails: the first page does not carry it. */
 const ServerErrorPage = lazy(() =>
@@ -47,99 +47,145 @@ export const router = createBrowserRouter([
             handle: { plain: true } satisfies RouteLook,
             Component: SignInPage,
           },
-          { path: '/forgotpassword', lazy: () => import('../features/auth/pages/ForgotPasswordPage') },
+          {
+            path: '/forgotpassword',
+            lazy: withFrame(() => import('../features/auth/pages/ForgotPasswordPage')),
+          },
         ],
       },
-      { path: '/resetpassword/:token', lazy: () => import('../features/auth/pages/ResetPasswordPage') },
-      { path: '/impersonate', lazy: () => import('../features/auth/pages/ImpersonatePage') },
+      {
+        path: '/resetpassword/:token',
+        lazy: withFrame(() => import('../features/auth/pages/ResetPasswordPage')),
+      },
+      { path: '/impersonate', lazy: withFrame(() => import('../features/auth/pages/ImpersonatePage')) },
       {
         element: <RequireAuth />,
         children: [
           {
             loader: prefetchMe,
             // The signed-in screens' texts load beside the shell (the public pages carry their own only).
-            // So does Ant Design's frame, which the pages are drawn in: one wait, not two after another.
+            // The shell is drawn without Ant Design; each page but the dashboard brings its frame.
+            handle: { shell: true } satisfies RouteLook,
             lazy: () =>
-              Promise.all([import('./shell/AppLayout'), loadSignedInTexts(), loadFrame()]).then(
-                ([shell]) => shell,
-              ),
+              Promise.all([import('./shell/AppLayout'), loadSignedInTexts()]).then(([shell]) => shell),
             children: [
               {
+                // The first page after signing in, drawn without Ant Design as the shell is.
                 path: '/dashboard',
+                handle: { plain: true } satisfies RouteLook,
                 loader: prefetchDashboard,
                 lazy: () => import('../features/dashboard/pages/DashboardPage'),
               },
-              { path: '/profile', lazy: () => import('../features/profile/pages/ProfilePage') },
-              { path: '/profile/:profileId', lazy: () => import('../features/profile/pages/ProfilePage') },
-              { path: '/team', lazy: () => import('../features/team/pages/TeamPage') },
-              { path: '/kpi', lazy: () => import('../features/kpi/pages/KpiListPage') },
-              { path: '/kpi/:kpiId', lazy: () => import('../features/kpi/pages/KpiDetailPage') },
-              { path: '/epr', lazy: () => import('../features/epr/pages/EprListPage') },
-              { path: '/epr/:eprId', lazy: () => import('../features/epr/pages/EprDetailPage') },
+              { path: '/profile', lazy: withFrame(() => import('../features/profile/pages/ProfilePage')) },
+              {
+                path: '/profile/:profileId',
+                lazy: withFrame(() => import('../features/profile/pages/ProfilePage')),
+              },
+              { path: '/team', lazy: withFrame(() => import('../features/team/pages/TeamPage')) },
+              { path: '/kpi', lazy: withFrame(() => import('../features/kpi/pages/KpiListPage')) },
+              { path: '/kpi/:kpiId', lazy: withFrame(() => import('../features/kpi/pages/KpiDetailPage')) },
+              { path: '/epr', lazy: withFrame(() => import('../features/epr/pages/EprListPage')) },
+              { path: '/epr/:eprId', lazy: withFrame(() => import('../features/epr/pages/EprDetailPage')) },
               {
                 path: '/epr/calibration',
-                lazy: () => import('../features/epr-calibration/pages/EprCalibrationPage'),
+                lazy: withFrame(() => import('../features/epr-calibration/pages/EprCalibrationPage')),
               },
-              { path: '/leave', lazy: () => import('../features/leave/pages/LeavePage') },
-              { path: '/remote-work', lazy: () => import('../features/remote-work/pages/RemoteWorkPage') },
-              { path: '/hr-services', lazy: () => import('../features/hr-services/pages/HrServicesPage') },
+              { path: '/leave', lazy: withFrame(() => import('../features/leave/pages/LeavePage')) },
+              {
+                path: '/remote-work',
+                lazy: withFrame(() => import('../features/remote-work/pages/RemoteWorkPage')),
+              },
+              {
+                path: '/hr-services',
+                lazy: withFrame(() => import('../features/hr-services/pages/HrServicesPage')),
+              },
               {
                 path: '/hr-services/:id',
-                lazy: () => import('../features/hr-services/pages/HrServiceDetailPage'),
+                lazy: withFrame(() => import('../features/hr-services/pages/HrServiceDetailPage')),
               },
-              { path: '/attendance', lazy: () => import('../features/attendance/pages/AttendancePage') },
-              { path: '/employees', lazy: () => import('../features/employees/pages/EmployeesPage') },
-              { path: '/admin/assets', lazy: () => import('../features/admin/pages/AssetsPage') },
-              { path: '/admin/companies', lazy: () => import('../features/admin/pages/CompaniesPage') },
-              { path: '/admin/offices', lazy: () => import('../features/admin/pages/OfficesPage') },
+              {
+                path: '/attendance',
+                lazy: withFrame(() => import('../features/attendance/pages/AttendancePage')),
+              },
+              {
+                path: '/employees',
+                lazy: withFrame(() => import('../features/employees/pages/EmployeesPage')),
+              },
+              { path: '/admin/assets', lazy: withFrame(() => import('../features/admin/pages/AssetsPage')) },
+              {
+                path: '/admin/companies',
+                lazy: withFrame(() => import('../features/admin/pages/CompaniesPage')),
+              },
+              {
+                path: '/admin/offices',
+                lazy: withFrame(() => import('../features/admin/pages/OfficesPage')),
+              },
               {
                 path: '/admin/levels-grades',
-                lazy: () => import('../features/organisation/pages/LevelsGradesPage'),
+                lazy: withFrame(() => import('../features/organisation/pages/LevelsGradesPage')),
               },
               {
                 path: '/admin/designations',
-                lazy: () => import('../features/organisation/pages/DesignationsPage'),
+                lazy: withFrame(() => import('../features/organisation/pages/DesignationsPage')),
               },
               {
                 path: '/admin/development-areas',
-                lazy: () => import('../features/organisation/pages/DevelopmentAreasPage'),
+                lazy: withFrame(() => import('../features/organisation/pages/DevelopmentAreasPage')),
               },
-              { path: '/admin/exams', lazy: () => import('../features/organisation/pages/ExamsPage') },
-              { path: '/admin/groups', lazy: () => import('../features/organisation/pages/GroupsPage') },
-              { path: '/admin/leave-types', lazy: () => import('../features/admin/pages/LeaveTypesPage') },
-              { path: '/admin/holidays', lazy: () => import('../features/admin/pages/HolidaysPage') },
-              { path: '/admin/shifts', lazy: () => import('../features/shifts/pages/ShiftsPage') },
+              {
+                path: '/admin/exams',
+                lazy: withFrame(() => import('../features/organisation/pages/ExamsPage')),
+              },
+              {
+                path: '/admin/groups',
+                lazy: withFrame(() => import('../features/organisation/pages/GroupsPage')),
+              },
+              {
+                path: '/admin/leave-types',
+                lazy: withFrame(() => import('../features/admin/pages/LeaveTypesPage')),
+              },
+              {
+                path: '/admin/holidays',
+                lazy: withFrame(() => import('../features/admin/pages/HolidaysPage')),
+              },
+              { path: '/admin/shifts', lazy: withFrame(() => import('../features/shifts/pages/ShiftsPage')) },
               {
                 path: '/admin/pay-schedules',
-                lazy: () => import('../features/compensation/pages/PaySchedulesPage'),
+                lazy: withFrame(() => import('../features/compensation/pages/PaySchedulesPage')),
               },
               {
                 path: '/admin/attendance',
-                lazy: () => import('../features/attendance-admin/pages/AttendanceAdminPage'),
+                lazy: withFrame(() => import('../features/attendance-admin/pages/AttendanceAdminPage')),
               },
               {
                 path: '/admin/employee-import',
-                lazy: () => import('../features/employee-import/pages/EmployeeImportPage'),
+                lazy: withFrame(() => import('../features/employee-import/pages/EmployeeImportPage')),
               },
               {
                 path: '/admin/hr-services',
-                lazy: () => import('../features/admin/pages/ServiceCategoriesPage'),
+                lazy: withFrame(() => import('../features/admin/pages/ServiceCategoriesPage')),
               },
               {
                 path: '/admin/remote-work-types',
-                lazy: () => import('../features/admin/pages/RemoteWorkTypesPage'),
+                lazy: withFrame(() => import('../features/admin/pages/RemoteWorkTypesPage')),
               },
-              { path: '/admin/epr-values', lazy: () => import('../features/admin/pages/EprValuesPage') },
-              { path: '/admin/kpi', lazy: () => import('../features/admin/pages/KpiSettingsPage') },
+              {
+                path: '/admin/epr-values',
+                lazy: withFrame(() => import('../features/admin/pages/EprValuesPage')),
+              },
+              {
+                path: '/admin/kpi',
+                lazy: withFrame(() => import('../features/admin/pages/KpiSettingsPage')),
+              },
               {
                 path: '/admin/review-cycles',
-                lazy: () => import('../features/epr-cycles/pages/ReviewCyclesPage'),
+                lazy: withFrame(() => import('../features/epr-cycles/pages/ReviewCyclesPage')),
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: () => import('../features/errors/NotFoundPage') },
+      { path: '*', lazy: withFrame(() => import('../features/errors/NotFoundPage')) },
     ],
   },
 ]);

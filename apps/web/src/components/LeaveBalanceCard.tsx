@@ -1,66 +1,78 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Progress, Row, Select, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type CSSProperties, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveBalancesQuery } from './leave-balances-query';
+import { PlainCard, PlainEmpty, PlainSkeleton } from './PlainBlocks';
 
-/** Leave balances per type with a balance (SPEC.md §9), for the signed-in employee or one of their reports. */
+/**
+ * Leave balances per type with a balance (SPEC.md §9), for the signed-in
+ * employee or one of their reports. Drawn without Ant Design: the dashboard
+ * shows it.
+ */
 export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; title?: string }) {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
   const balances = useQuery(leaveBalancesQuery(employeeId, year));
   const data = balances.data;
+  const yearId = useId();
+  const cardTitle = title ?? t('leave.balances.title');
   return (
-    <Card
-      title={title ?? t('leave.balances.title')}
-      role="region"
-      aria-label={title ?? t('leave.balances.title')}
+    <PlainCard
+      title={cardTitle}
+      region
       extra={
-        <Select
-          size="small"
+        <select
+          id={yearId}
+          className="plain-select"
           value={year}
-          onChange={setYear}
+          onChange={(event) => setYear(Number(event.target.value))}
           aria-label={t('leave.balances.chooseYear')}
-          options={[thisYear - 1, thisYear, thisYear + 1].map((y) => ({
-            value: y,
-            label: t('leave.balances.year', { year: y }),
-          }))}
-        />
+        >
+          {[thisYear - 1, thisYear, thisYear + 1].map((y) => (
+            <option key={y} value={y}>
+              {t('leave.balances.year', { year: y })}
+            </option>
+          ))}
+        </select>
       }
     >
       {balances.isPending ? (
-        <Skeleton active />
+        <PlainSkeleton />
       ) : !data || data.items.length === 0 ? (
-        <Empty description={t('leave.balances.empty')} />
+        <PlainEmpty description={t('leave.balances.empty')} />
       ) : (
-        <Row gutter={[16, 16]}>
-          {data.items.map((b) => (
-            <Col key={b.type.id} xs={24} sm={12} lg={8} xl={6}>
-              <div className="balance-tile" data-testid={`balance-${b.type.id}`}>
-                <Typography.Text strong>{b.type.name}</Typography.Text>
-                <Progress
-                  percent={b.days ? Math.round(((b.taken + b.pending) / b.days) * 100) : 0}
-                  success={{ percent: b.days ? Math.round((b.taken / b.days) * 100) : 0 }}
-                  showInfo={false}
-                  size="small"
+        <div className="plain-grid" style={{ '--grid-lg': 3, '--grid-xl': 4 } as CSSProperties}>
+          {data.items.map((b) => {
+            const used = b.days ? Math.round(((b.taken + b.pending) / b.days) * 100) : 0;
+            const taken = b.days ? Math.round((b.taken / b.days) * 100) : 0;
+            return (
+              <div key={b.type.id} className="balance-tile" data-testid={`balance-${b.type.id}`}>
+                <strong>{b.type.name}</strong>
+                <div
+                  className="plain-progress"
+                  role="progressbar"
                   aria-label={t('a11y.balanceBar', { type: b.type.name })}
-                />
-                <Typography.Text className="balance-tile__remaining">
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.min(used, 100)}
+                >
+                  <div className="plain-progress__bar" style={{ width: `${Math.min(used, 100)}%` }} />
+                  <div className="plain-progress__success" style={{ width: `${Math.min(taken, 100)}%` }} />
+                </div>
+                <span className="balance-tile__remaining">
                   <span data-testid={`balance-remaining-${b.type.id}`}>{b.remaining}</span>{' '}
-                  <Typography.Text type="secondary">
-                    {t('leave.balances.of', { count: b.days })}
-                  </Typography.Text>
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <span className="plain-secondary">{t('leave.balances.of', { count: b.days })}</span>
+                </span>
+                <span className="plain-secondary" style={{ fontSize: 12 }}>
                   {t('leave.balances.taken')}: {b.taken} · {t('leave.balances.pending')}: {b.pending}
-                </Typography.Text>
+                </span>
               </div>
-            </Col>
-          ))}
-        </Row>
+            );
+          })}
+        </div>
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,7 +1,6 @@
-import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-/** A page's title line, with actions at the end. */
+/** A page's title line, with actions at the end. Drawn without Ant Design (the dashboard has one). */
 export function PageHeader({
   title,
   subtitle,
@@ -12,14 +11,12 @@ export function PageHeader({
   extra?: ReactNode;
 }) {
   return (
-    <Flex className="page-header" justify="space-between" align="center" wrap gap={12}>
+    <div className="page-header">
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
+        <h3 className="page-header__title">{title}</h3>
+        {subtitle ? <span className="plain-secondary">{subtitle}</span> : null}
       </div>
-      {extra ? <Flex gap={8}>{extra}</Flex> : null}
-    </Flex>
+      {extra ? <div className="page-header__extra">{extra}</div> : null}
+    </div>
   );
 }

@@ -2,12 +2,14 @@ import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
 
 /**
  * An Ant Design icon drawn from its definition alone, for the pages that load
- * without Ant Design (the sign-in page): the same picture, none of the icon
- * component's context and styles. Decorative: the control it sits in is named.
+ * without Ant Design (the sign-in page, the shell, the dashboard): the same
+ * picture, none of the icon component's context and styles. Decorative: the
+ * control it sits in is named. `flip`: an icon that points somewhere (back,
+ * out, fold the menu) is mirrored right to left.
  */
-export function PlainIcon({ icon }: { icon: IconDefinition }) {
+export function PlainIcon({ icon, flip = false }: { icon: IconDefinition; flip?: boolean }) {
   const node = typeof icon.icon === 'function' ? icon.icon('currentColor', 'transparent') : icon.icon;
-  return (
+  const svg = (
     <svg
       viewBox={node.attrs.viewBox}
       width="1em"
@@ -25,4 +27,5 @@ export function PlainIcon({ icon }: { icon: IconDefinition }) {
       )}
     </svg>
   );
+  return flip ? <span className="plain-icon-box flip-rtl">{svg}</span> : svg;
 }

@@ -6,39 +6,57 @@ import { codeText } from './server-errors';
 
 /**
  * Toasts and popups from anywhere (query callbacks, the http client), through
- * the Ant Design App context bound once by the shell.
+ * the Ant Design App context of the toast host (`AntdFrame` with `binds`),
+ * which the root draws beside every page once one is needed. The shell and
+ * the dashboard load none of Ant Design: a toast or popup asked for there
+ * first asks for the host, and is shown as soon as it has come.
  */
 type Bound = ReturnType<typeof App.useApp>;
 let bound: Bound | null = null;
+let waiting: ((app: Bound) => void)[] = [];
+let askForHost: (() => void) | null = null;
 
-export function bindNotifier(value: Bound) {
+export function bindNotifier(value: Bound | null) {
   bound = value;
+  if (!value) return;
+  const queued = waiting;
+  waiting = [];
+  for (const show of queued) show(value);
 }
 
-/**
- * Menus opened from the header (user menu, language) show above toasts
- * (Ant Design's notifications are at 2050): on a small screen a toast must
- * never hide the Logout a user just asked for.
- */
-export const ABOVE_TOASTS = { root: { zIndex: 2100 } } as const;
+/** The root tells how to bring the toast host when something must be shown before it is there. */
+export function onNotifierWanted(ask: () => void): () => void {
+  askForHost = ask;
+  if (waiting.length > 0) ask();
+  return () => {
+    if (askForHost === ask) askForHost = null;
+  };
+}
+
+function withApp(show: (app: Bound) => void) {
+  if (bound) return show(bound);
+  waiting.push(show);
+  askForHost?.();
+}
 
 export function toastSuccess(text: string) {
-  bound?.notification.success({ title: text, duration: TOAST_SECONDS, placement: 'bottom' });
+  withApp((app) => app.notification.success({ title: text, duration: TOAST_SECONDS, placement: 'bottom' }));
 }
 
 export function toastError(text: string) {
-  bound?.notification.error({ title: text, duration: TOAST_SECONDS, placement: 'bottom' });
+  withApp((app) => app.notification.error({ title: text, duration: TOAST_SECONDS, placement: 'bottom' }));
 }
 
 export function showLoginFailed(onOk: () => void) {
-  if (!bound) return onOk();
-  bound.modal.error({
-    title: i18n.t('session.loginFailed'),
-    content: i18n.t('session.tryAgain'),
-    okText: i18n.t('common.ok'),
-    onOk,
-    afterClose: onOk,
-  });
+  withApp((app) =>
+    app.modal.error({
+      title: i18n.t('session.loginFailed'),
+      content: i18n.t('session.tryAgain'),
+      okText: i18n.t('common.ok'),
+      onOk,
+      afterClose: onOk,
+    }),
+  );
 }
 
 /** A yes/no question in a modal; resolves true when confirmed. */
@@ -48,18 +66,18 @@ export function confirmDialog(options: {
   okText?: string;
   danger?: boolean;
 }): Promise<boolean> {
-  if (!bound) return Promise.resolve(window.confirm(options.title));
-  const modal = bound.modal;
   return new Promise((resolve) => {
-    modal.confirm({
-      title: options.title,
-      content: options.content,
-      okText: options.okText ?? i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      okButtonProps: options.danger ? { danger: true } : {},
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
+    withApp((app) =>
+      app.modal.confirm({
+        title: options.title,
+        content: options.content,
+        okText: options.okText ?? i18n.t('common.ok'),
+        cancelText: i18n.t('common.cancel'),
+        okButtonProps: options.danger ? { danger: true } : {},
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
   });
 }
 

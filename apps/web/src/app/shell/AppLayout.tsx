@@ -1,14 +1,14 @@
 import { SIDEBAR_BREAKPOINT_PX } from '@hr/contracts/limits';
-import { Drawer, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoading } from '../../components/PageLoading';
-import { isRtl } from '../../lib/i18n';
 import { useUiSettings } from '../../lib/ui-settings';
+import { Framed } from '../guards';
 import { AppHeader } from './Header';
 import { Sidebar } from './Sidebar';
+import './shell.css';
 
 function useNarrow(): boolean {
   const query = `(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`;
@@ -22,9 +22,43 @@ function useNarrow(): boolean {
   return narrow;
 }
 
-/** The signed-in shell: sidebar (a drawer under 992 px), header, page, footer. */
+/**
+ * The menu as a drawer (narrow windows, or the drawer style): a modal dialog
+ * from the start edge (the right one in Arabic) that keeps the focus inside
+ * while open; Escape, a press beside it or a link picked closes it.
+ */
+function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes a dialog by itself; this is the press beside it
+    <dialog
+      ref={dialog}
+      className="menu-drawer"
+      aria-label={t('nav.label')}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open ? <Sidebar onNavigate={onClose} /> : null}
+    </dialog>
+  );
+}
+
+/**
+ * The signed-in shell: sidebar (a drawer under 992 px), header, page, footer.
+ * Drawn without Ant Design; the pages that use it get its frame around them
+ * here (`Framed`), the plain ones (the dashboard) do not.
+ */
 export function AppLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { navStyle, layoutType } = useUiSettings();
   const narrow = useNarrow();
   const drawerMode = narrow || navStyle === 'drawer';
@@ -38,53 +72,35 @@ export function AppLayout() {
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   return (
-    <Layout className={`app-layout app-layout--${layoutType}`} hasSider={!drawerMode}>
+    <div className={`app-layout app-layout--${layoutType} plain-text`}>
       {/* The page's main region takes the focus (tabIndex -1): the next Tab is on the page. */}
       <a href="#main-content" className="skip-link">
         {t('mobile.skipToContent')}
       </a>
       {drawerMode ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement={isRtl(i18n.language) ? 'right' : 'left'}
-          size={256}
-          closable={false}
-          className="sidebar-drawer"
-          rootClassName="sidebar-drawer-root"
-          styles={{ body: { padding: 0 } }}
-          title={null}
-          aria-label={t('nav.label')}
-        >
-          <Sidebar onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       ) : (
-        <Layout.Sider
-          width={240}
-          collapsedWidth={72}
-          collapsed={collapsed}
-          trigger={null}
-          className="app-sider"
-          theme="dark"
-        >
+        <aside className={`app-sider${collapsed ? ' app-sider--collapsed' : ''}`}>
           <Sidebar collapsed={collapsed} />
-        </Layout.Sider>
+        </aside>
       )}
-      <Layout className="app-main">
+      <div className="app-main">
         <AppHeader
           drawerMode={drawerMode}
           collapsed={collapsed}
           onToggle={() => (drawerMode ? setDrawerOpen(true) : setCollapsed((c) => !c))}
         />
         <OfflineNotice where="shell" />
-        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
+        <main className="app-content" id="main-content" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            <Framed inShell>
+              <Outlet />
+            </Framed>
           </Suspense>
-        </Layout.Content>
-        <Layout.Footer className="app-footer">{t('footer.copyright')}</Layout.Footer>
-      </Layout>
-    </Layout>
+        </main>
+        <footer className="app-footer">{t('footer.copyright')}</footer>
+      </div>
+    </div>
   );
 }
 

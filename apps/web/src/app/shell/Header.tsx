@@ -1,19 +1,18 @@
-import {
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuOutlined,
-  MenuUnfoldOutlined,
-  RollbackOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Alert, Avatar, Button, Dropdown, Flex, Layout, Tooltip, Typography } from 'antd';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
+import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
+import RollbackOutlined from '@ant-design/icons-svg/es/asn/RollbackOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmployeeAvatar } from '../../components/employee-search/EmployeeAvatar';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { PlainAlert } from '../../components/PlainAlert';
+import { PlainIcon } from '../../components/PlainIcon';
+import { PlainMenuButton } from '../../components/PlainMenuButton';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { logout, stopImpersonating, useMe } from '../../features/auth/api';
-import { useMenuFocus } from '../../lib/menu-focus';
-import { ABOVE_TOASTS } from '../../lib/notify';
 
 interface Props {
   drawerMode: boolean;
@@ -21,22 +20,17 @@ interface Props {
   onToggle: () => void;
 }
 
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase() ?? '')
-    .join('');
-}
-
+/**
+ * The signed-in header, drawn without Ant Design: the menu's button (open the
+ * drawer, or fold and unfold the sidebar), the way back from impersonating,
+ * the theme, the language and the user menu.
+ */
 export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
   const employee = me.data?.employee;
   const impersonator = me.data?.session.impersonator;
-  const userMenu = useMenuFocus();
 
   /** Back to the administrator's own session, on the profile they were acting as. */
   const stop = async () => {
@@ -50,18 +44,15 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
       ? t('shell.expandMenu')
       : t('shell.collapseMenu');
   const toggleIcon = drawerMode ? (
-    <MenuOutlined />
-  ) : collapsed ? (
-    <MenuUnfoldOutlined className="flip-rtl" />
+    <PlainIcon icon={MenuOutlined} />
   ) : (
-    <MenuFoldOutlined className="flip-rtl" />
+    <PlainIcon icon={collapsed ? MenuUnfoldOutlined : MenuFoldOutlined} flip />
   );
 
   return (
     <div className="app-topbar">
       {impersonator && employee ? (
-        <Alert
-          banner
+        <PlainAlert
           type="warning"
           role="status"
           className="impersonation-banner"
@@ -73,60 +64,57 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           })}
         />
       ) : null}
-      <Layout.Header className="app-header">
-        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-          <Tooltip title={toggleLabel}>
-            <Button type="text" icon={toggleIcon} onClick={onToggle} aria-label={toggleLabel} />
-          </Tooltip>
+      <header className="app-header plain-text">
+        <div className="app-header__start">
+          <button
+            type="button"
+            className="plain-button plain-button--icon"
+            onClick={onToggle}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+          >
+            {toggleIcon}
+          </button>
           {impersonator ? (
             // On a phone only the icon shows; the name stays for assistive technology.
-            <Button
-              danger
-              className="impersonation-stop"
-              icon={<RollbackOutlined className="flip-rtl" />}
+            <button
+              type="button"
+              className="plain-button plain-button--danger impersonation-stop"
               aria-label={t('shell.stopImpersonating')}
               onClick={() => void stop()}
             >
-              {t('shell.stopImpersonating')}
-            </Button>
+              <PlainIcon icon={RollbackOutlined} flip />
+              <span className="impersonation-stop__text">{t('shell.stopImpersonating')}</span>
+            </button>
           ) : null}
-        </Flex>
-        <Flex align="center" gap={4}>
+        </div>
+        <div className="app-header__end">
           <ThemeToggle />
           <LanguageSwitcher compact />
-          <Dropdown
-            trigger={['click']}
-            {...userMenu.dropdown}
-            styles={ABOVE_TOASTS}
-            menu={{
-              items: [
-                { key: 'profile', icon: <UserOutlined />, label: t('shell.myProfile') },
-                { type: 'divider' },
-                {
-                  key: 'logout',
-                  icon: <LogoutOutlined className="flip-rtl" />,
-                  label: t('shell.logout'),
-                  danger: true,
-                },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'profile') navigate('/profile');
-                // The session ends at once; the signed-in routes then send the page to /signin.
-                if (key === 'logout') void logout();
+          <PlainMenuButton<'profile' | 'logout'>
+            label={t('shell.userMenu')}
+            className="user-menu"
+            items={[
+              { key: 'profile', icon: <PlainIcon icon={UserOutlined} />, label: t('shell.myProfile') },
+              {
+                key: 'logout',
+                icon: <PlainIcon icon={LogoutOutlined} flip />,
+                label: t('shell.logout'),
+                danger: true,
+                dividerBefore: true,
               },
+            ]}
+            onPick={(key) => {
+              if (key === 'profile') navigate('/profile');
+              // The session ends at once; the signed-in routes then send the page to /signin.
+              if (key === 'logout') void logout();
             }}
           >
-            <Button type="text" className="user-menu" aria-label={t('shell.userMenu')} ref={userMenu.trigger}>
-              <Avatar size="small" src={employee?.photo?.small} alt="" style={{ backgroundColor: '#0f766e' }}>
-                {employee ? initials(employee.name) : null}
-              </Avatar>
-              <Typography.Text className="user-menu__name" ellipsis>
-                {employee?.name ?? ''}
-              </Typography.Text>
-            </Button>
-          </Dropdown>
-        </Flex>
-      </Layout.Header>
+            {employee ? <EmployeeAvatar name={employee.name} photo={employee.photo} size={24} /> : null}
+            <span className="user-menu__name">{employee?.name ?? ''}</span>
+          </PlainMenuButton>
+        </div>
+      </header>
     </div>
   );
 }

@@ -1,36 +1,35 @@
-import {
-  AimOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BulbOutlined,
-  CalendarOutlined,
-  CarryOutOutlined,
-  ClockCircleOutlined,
-  DashboardOutlined,
-  EnvironmentOutlined,
-  FieldTimeOutlined,
-  FileProtectOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  ImportOutlined,
-  LaptopOutlined,
-  ReadOutlined,
-  RiseOutlined,
-  ScanOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  SolutionOutlined,
-  StarOutlined,
-  TableOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import AimOutlined from '@ant-design/icons-svg/es/asn/AimOutlined';
+import ApartmentOutlined from '@ant-design/icons-svg/es/asn/ApartmentOutlined';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
+import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
+import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import CarryOutOutlined from '@ant-design/icons-svg/es/asn/CarryOutOutlined';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import FieldTimeOutlined from '@ant-design/icons-svg/es/asn/FieldTimeOutlined';
+import FileProtectOutlined from '@ant-design/icons-svg/es/asn/FileProtectOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import ImportOutlined from '@ant-design/icons-svg/es/asn/ImportOutlined';
+import LaptopOutlined from '@ant-design/icons-svg/es/asn/LaptopOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import RiseOutlined from '@ant-design/icons-svg/es/asn/RiseOutlined';
+import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
+import ScheduleOutlined from '@ant-design/icons-svg/es/asn/ScheduleOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
+import SolutionOutlined from '@ant-design/icons-svg/es/asn/SolutionOutlined';
+import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
+import TableOutlined from '@ant-design/icons-svg/es/asn/TableOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import type { ReactNode } from 'react';
+import { PlainIcon } from '../../components/PlainIcon';
 
 export interface NavItem {
   key: string;
@@ -47,28 +46,54 @@ export interface NavItem {
 
 /** The sidebar (SPEC.md §2): every route except impersonate and the detail pages, plus the screens it names. */
 export const NAV: NavItem[] = [
-  { key: 'dashboard', path: '/dashboard', label: 'nav.dashboard', icon: <DashboardOutlined /> },
-  { key: 'profile', path: '/profile', label: 'nav.profile', icon: <UserOutlined /> },
-  { key: 'team', path: '/team', label: 'nav.team', icon: <TeamOutlined /> },
-  { key: 'kpi', path: '/kpi', label: 'nav.kpi', icon: <AimOutlined /> },
-  { key: 'epr', path: '/epr', label: 'nav.epr', icon: <AuditOutlined /> },
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    label: 'nav.dashboard',
+    icon: <PlainIcon icon={DashboardOutlined} />,
+  },
+  { key: 'profile', path: '/profile', label: 'nav.profile', icon: <PlainIcon icon={UserOutlined} /> },
+  { key: 'team', path: '/team', label: 'nav.team', icon: <PlainIcon icon={TeamOutlined} /> },
+  { key: 'kpi', path: '/kpi', label: 'nav.kpi', icon: <PlainIcon icon={AimOutlined} /> },
+  { key: 'epr', path: '/epr', label: 'nav.epr', icon: <PlainIcon icon={AuditOutlined} /> },
   // O&Os reach the grid from the EPR list (the sidebar knows only the admin flag).
   {
     key: 'epr-calibration',
     path: '/epr/calibration',
     label: 'eprCalibration.nav',
-    icon: <TableOutlined />,
+    icon: <PlainIcon icon={TableOutlined} />,
     adminOnly: true,
   },
-  { key: 'leave', path: '/leave', label: 'nav.leave', icon: <CalendarOutlined /> },
-  { key: 'remote-work', path: '/remote-work', label: 'nav.remoteWork', icon: <HomeOutlined /> },
-  { key: 'hr-services', path: '/hr-services', label: 'nav.hrServices', icon: <FileProtectOutlined /> },
-  { key: 'attendance', path: '/attendance', label: 'nav.attendance', icon: <ClockCircleOutlined /> },
-  { key: 'employees', path: '/employees', label: 'nav.employee', icon: <IdcardOutlined />, adminOnly: true },
+  { key: 'leave', path: '/leave', label: 'nav.leave', icon: <PlainIcon icon={CalendarOutlined} /> },
+  {
+    key: 'remote-work',
+    path: '/remote-work',
+    label: 'nav.remoteWork',
+    icon: <PlainIcon icon={HomeOutlined} />,
+  },
+  {
+    key: 'hr-services',
+    path: '/hr-services',
+    label: 'nav.hrServices',
+    icon: <PlainIcon icon={FileProtectOutlined} />,
+  },
+  {
+    key: 'attendance',
+    path: '/attendance',
+    label: 'nav.attendance',
+    icon: <PlainIcon icon={ClockCircleOutlined} />,
+  },
+  {
+    key: 'employees',
+    path: '/employees',
+    label: 'nav.employee',
+    icon: <PlainIcon icon={IdcardOutlined} />,
+    adminOnly: true,
+  },
   {
     key: 'admin',
     label: 'nav.administration',
-    icon: <SettingOutlined />,
+    icon: <PlainIcon icon={SettingOutlined} />,
     adminOnly: true,
     // Headed groups keep the long list readable; one submenu, so every screen is one click away.
     children: [
@@ -77,36 +102,41 @@ export const NAV: NavItem[] = [
         group: true,
         label: 'reference.nav.organisation',
         children: [
-          { key: 'admin-companies', path: '/admin/companies', label: 'nav.company', icon: <BankOutlined /> },
+          {
+            key: 'admin-companies',
+            path: '/admin/companies',
+            label: 'nav.company',
+            icon: <PlainIcon icon={BankOutlined} />,
+          },
           {
             key: 'admin-offices',
             path: '/admin/offices',
             label: 'nav.office',
-            icon: <EnvironmentOutlined />,
+            icon: <PlainIcon icon={EnvironmentOutlined} />,
           },
           {
             key: 'admin-groups',
             path: '/admin/groups',
             label: 'reference.nav.groups',
-            icon: <ApartmentOutlined />,
+            icon: <PlainIcon icon={ApartmentOutlined} />,
           },
           {
             key: 'admin-designations',
             path: '/admin/designations',
             label: 'reference.nav.designations',
-            icon: <SolutionOutlined />,
+            icon: <PlainIcon icon={SolutionOutlined} />,
           },
           {
             key: 'admin-levels-grades',
             path: '/admin/levels-grades',
             label: 'reference.nav.levelsGrades',
-            icon: <RiseOutlined />,
+            icon: <PlainIcon icon={RiseOutlined} />,
           },
           {
             key: 'admin-employee-import',
             path: '/admin/employee-import',
             label: 'reference.nav.employeeImport',
-            icon: <ImportOutlined className="flip-rtl" />,
+            icon: <PlainIcon icon={ImportOutlined} flip />,
           },
         ],
       },
@@ -115,13 +145,23 @@ export const NAV: NavItem[] = [
         group: true,
         label: 'reference.nav.people',
         children: [
-          { key: 'admin-assets', path: '/admin/assets', label: 'nav.asset', icon: <LaptopOutlined /> },
-          { key: 'admin-exams', path: '/admin/exams', label: 'reference.nav.exams', icon: <ReadOutlined /> },
+          {
+            key: 'admin-assets',
+            path: '/admin/assets',
+            label: 'nav.asset',
+            icon: <PlainIcon icon={LaptopOutlined} />,
+          },
+          {
+            key: 'admin-exams',
+            path: '/admin/exams',
+            label: 'reference.nav.exams',
+            icon: <PlainIcon icon={ReadOutlined} />,
+          },
           {
             key: 'admin-development-areas',
             path: '/admin/development-areas',
             label: 'reference.nav.developmentAreas',
-            icon: <BulbOutlined />,
+            icon: <PlainIcon icon={BulbOutlined} />,
           },
         ],
       },
@@ -134,26 +174,31 @@ export const NAV: NavItem[] = [
             key: 'admin-leave-types',
             path: '/admin/leave-types',
             label: 'nav.leaveTypes',
-            icon: <CarryOutOutlined />,
+            icon: <PlainIcon icon={CarryOutOutlined} />,
           },
           {
             key: 'admin-holidays',
             path: '/admin/holidays',
             label: 'nav.holidays',
-            icon: <AppstoreOutlined />,
+            icon: <PlainIcon icon={AppstoreOutlined} />,
           },
-          { key: 'admin-shifts', path: '/admin/shifts', label: 'shifts.nav', icon: <FieldTimeOutlined /> },
+          {
+            key: 'admin-shifts',
+            path: '/admin/shifts',
+            label: 'shifts.nav',
+            icon: <PlainIcon icon={FieldTimeOutlined} />,
+          },
           {
             key: 'admin-attendance',
             path: '/admin/attendance',
             label: 'attendanceAdmin.nav',
-            icon: <ScanOutlined />,
+            icon: <PlainIcon icon={ScanOutlined} />,
           },
           {
             key: 'admin-remote-work-types',
             path: '/admin/remote-work-types',
             label: 'reference.nav.remoteWorkTypes',
-            icon: <GlobalOutlined />,
+            icon: <PlainIcon icon={GlobalOutlined} />,
           },
         ],
       },
@@ -162,18 +207,23 @@ export const NAV: NavItem[] = [
         group: true,
         label: 'reference.nav.performance',
         children: [
-          { key: 'admin-kpi', path: '/admin/kpi', label: 'nav.kpiSettings', icon: <AimOutlined /> },
+          {
+            key: 'admin-kpi',
+            path: '/admin/kpi',
+            label: 'nav.kpiSettings',
+            icon: <PlainIcon icon={AimOutlined} />,
+          },
           {
             key: 'admin-epr-values',
             path: '/admin/epr-values',
             label: 'reference.nav.eprValues',
-            icon: <StarOutlined />,
+            icon: <PlainIcon icon={StarOutlined} />,
           },
           {
             key: 'admin-review-cycles',
             path: '/admin/review-cycles',
             label: 'eprCycles.nav',
-            icon: <ScheduleOutlined />,
+            icon: <PlainIcon icon={ScheduleOutlined} />,
           },
         ],
       },
@@ -186,13 +236,13 @@ export const NAV: NavItem[] = [
             key: 'admin-hr-services',
             path: '/admin/hr-services',
             label: 'reference.nav.hrServices',
-            icon: <FileTextOutlined />,
+            icon: <PlainIcon icon={FileTextOutlined} />,
           },
           {
             key: 'admin-pay-schedules',
             path: '/admin/pay-schedules',
             label: 'reference.nav.paySchedules',
-            icon: <WalletOutlined />,
+            icon: <PlainIcon icon={WalletOutlined} />,
           },
         ],
       },

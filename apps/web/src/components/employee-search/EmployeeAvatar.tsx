@@ -1,5 +1,4 @@
 import type { Photo } from '@hr/contracts/people';
-import { Avatar } from 'antd';
 
 const COLORS = ['#0f766e', '#0e7490', '#4338ca', '#7c3aed', '#be185d', '#b45309', '#15803d', '#1d4ed8'];
 
@@ -17,16 +16,22 @@ function colorOf(name: string): string {
   return COLORS[hash % COLORS.length]!;
 }
 
-/** An employee's photo (the small size, or the medium one for big avatars), else their initials on a colour of their own. */
+/**
+ * An employee's photo (the small size, or the medium one for big avatars),
+ * else their initials on a colour of their own. Drawn without Ant Design (the
+ * dashboard and the header show them), in the look of its avatars.
+ */
 export function EmployeeAvatar({ name, photo, size = 40 }: { name: string; photo: Photo; size?: number }) {
-  if (photo) return <Avatar src={size > 64 ? photo.medium : photo.small} alt={name} size={size} />;
+  const box = { width: size, height: size, fontSize: size * 0.38 };
+  if (photo)
+    return (
+      <span className="plain-avatar" style={box}>
+        <img src={size > 64 ? photo.medium : photo.small} alt={name} />
+      </span>
+    );
   return (
-    <Avatar
-      size={size}
-      style={{ backgroundColor: colorOf(name), flex: 'none', fontSize: size * 0.38 }}
-      aria-hidden
-    >
+    <span className="plain-avatar" style={{ ...box, backgroundColor: colorOf(name) }} aria-hidden>
       {initials(name)}
-    </Avatar>
+    </span>
   );
 }

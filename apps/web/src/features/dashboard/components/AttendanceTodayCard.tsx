@@ -1,12 +1,16 @@
-import { ClockCircleOutlined, CloseCircleOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import CloseCircleOutlined from '@ant-design/icons-svg/es/asn/CloseCircleOutlined';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import type { SummaryReport, SummaryRow } from '@hr/contracts/attendance';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
+import { PlainCard, PlainCount, PlainEmpty, PlainStatistic } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
 import { api } from '../../../lib/http';
 import { monthSoFarQuery } from '../queries';
 import { teamToday } from './attendance-today';
@@ -17,12 +21,23 @@ const SHOWN = 6;
 
 const report = (query: Record<string, string>) => `/attendance?${new URLSearchParams(query).toString()}`;
 
+/** Two figures a row on a phone, four from 992 px. */
+const FOUR: CSSProperties = { '--grid-xs': 2, '--grid-sm': 2 } as CSSProperties;
+/** The team's two lists side by side from 768 px. */
+const TWO: CSSProperties = {
+  '--grid-sm': 1,
+  '--grid-md': 2,
+  '--grid-lg': 2,
+  gap: '16px 24px',
+} as CSSProperties;
+
 /**
  * The dashboard's attendance (one call each): today's punches and this
  * month's late and absent days from the own report of this month, and, for
  * managers, who of the team is absent or late today from the summary of today.
+ * Drawn (as loading lines) before the signed-in employee is known, so the page
+ * below it does not move.
  */
-/** Drawn (as a skeleton) before the signed-in employee is known, so the page below it does not move. */
 export function AttendanceTodayCard({ employeeId, team }: { employeeId: number | undefined; team: boolean }) {
   const { t } = useTranslation();
   const today = dayjs().format('YYYY-MM-DD');
@@ -45,103 +60,110 @@ export function AttendanceTodayCard({ employeeId, team }: { employeeId: number |
   const lists = teamToday(summary.data?.rows ?? []);
 
   const people = (label: string, icon: ReactNode, rows: SummaryRow[], late: boolean) => (
-    <Col xs={24} md={12}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {icon} {label} <Tag>{rows.length}</Tag>
-      </Typography.Title>
+    <div>
+      <h5 className="plain-heading">
+        {icon} {label} <PlainCount>{rows.length}</PlainCount>
+      </h5>
       {rows.length === 0 ? (
-        <Typography.Text type="secondary">{t('dashboard.attendance.nobody')}</Typography.Text>
+        <span className="plain-secondary">{t('dashboard.attendance.nobody')}</span>
       ) : (
         <ul className="attendance-today__people" aria-label={label}>
           {rows.slice(0, SHOWN).map((r) => (
             <li key={r.employee.id}>
               <EmployeeAvatar name={r.employee.name} photo={r.employee.photo} size={24} />
-              <Link to={report({ employee: String(r.employee.id), from: today, to: today })}>
+              <Link
+                className="plain-link"
+                to={report({ employee: String(r.employee.id), from: today, to: today })}
+              >
                 {r.employee.name}
               </Link>
               {late ? (
-                <Typography.Text type="secondary">
+                <span className="plain-secondary">
                   {t('dashboard.attendance.minutes', { minutes: r.late_minutes })}
-                </Typography.Text>
+                </span>
               ) : null}
             </li>
           ))}
         </ul>
       )}
       {rows.length > SHOWN ? (
-        <Link to={report({ view: 'summary', from: today, to: today })}>
+        <Link className="plain-link" to={report({ view: 'summary', from: today, to: today })}>
           {t('dashboard.attendance.more', { number: rows.length - SHOWN })}
         </Link>
       ) : null}
-    </Col>
+    </div>
   );
 
   return (
     <>
-      <Card
-        role="region"
-        aria-label={title}
+      <PlainCard
+        region
         title={title}
         loading={mine.isPending}
-        style={{ marginBottom: 16 }}
-        extra={<Link to="/attendance">{t('dashboard.attendance.open')}</Link>}
+        extra={
+          <Link className="plain-link" to="/attendance">
+            {t('dashboard.attendance.open')}
+          </Link>
+        }
       >
-        <Row gutter={[16, 16]}>
-          <Col xs={12} lg={6}>
-            <Statistic
-              title={t('dashboard.attendance.punchIn')}
-              value={todayRow?.punch_in ?? notYet}
-              prefix={<LoginOutlined className="flip-rtl" />}
-            />
-          </Col>
-          <Col xs={12} lg={6}>
-            <Statistic
-              title={t('dashboard.attendance.punchOut')}
-              value={todayRow?.punch_out ?? notYet}
-              prefix={<LogoutOutlined className="flip-rtl" />}
-            />
-          </Col>
-          <Col xs={12} lg={6}>
-            <Statistic
+        <div className="plain-grid" style={FOUR}>
+          <PlainStatistic
+            title={t('dashboard.attendance.punchIn')}
+            value={todayRow?.punch_in ?? notYet}
+            prefix={<PlainIcon icon={LoginOutlined} flip />}
+          />
+          <PlainStatistic
+            title={t('dashboard.attendance.punchOut')}
+            value={todayRow?.punch_out ?? notYet}
+            prefix={<PlainIcon icon={LogoutOutlined} flip />}
+          />
+          <div>
+            <PlainStatistic
               title={t('dashboard.attendance.lateMonth')}
               value={mine.data?.totals.late ?? 0}
-              prefix={<ClockCircleOutlined />}
+              prefix={<PlainIcon icon={ClockCircleOutlined} />}
             />
-            <Typography.Text type="secondary">
+            <span className="plain-secondary">
               {t('dashboard.attendance.minutesInAll', { count: mine.data?.totals.late_minutes ?? 0 })}
-            </Typography.Text>
-          </Col>
-          <Col xs={12} lg={6}>
-            <Statistic
-              title={t('dashboard.attendance.absentMonth')}
-              value={mine.data?.totals.absent ?? 0}
-              prefix={<CloseCircleOutlined />}
-            />
-          </Col>
-        </Row>
-      </Card>
+            </span>
+          </div>
+          <PlainStatistic
+            title={t('dashboard.attendance.absentMonth')}
+            value={mine.data?.totals.absent ?? 0}
+            prefix={<PlainIcon icon={CloseCircleOutlined} />}
+          />
+        </div>
+      </PlainCard>
       {team ? (
-        <Card
-          role="region"
-          aria-label={teamTitle}
+        <PlainCard
+          region
           title={teamTitle}
           loading={summary.isPending}
-          style={{ marginBottom: 16 }}
           extra={
-            <Link to={report({ view: 'summary', from: today, to: today })}>
+            <Link className="plain-link" to={report({ view: 'summary', from: today, to: today })}>
               {t('dashboard.attendance.openSummary')}
             </Link>
           }
         >
           {summary.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.attendance.failed')} />
+            <PlainEmpty description={t('dashboard.attendance.failed')} />
           ) : (
-            <Row gutter={[24, 16]}>
-              {people(t('dashboard.attendance.absentToday'), <CloseCircleOutlined />, lists.absent, false)}
-              {people(t('dashboard.attendance.lateToday'), <ClockCircleOutlined />, lists.late, true)}
-            </Row>
+            <div className="plain-grid" style={TWO}>
+              {people(
+                t('dashboard.attendance.absentToday'),
+                <PlainIcon icon={CloseCircleOutlined} />,
+                lists.absent,
+                false,
+              )}
+              {people(
+                t('dashboard.attendance.lateToday'),
+                <PlainIcon icon={ClockCircleOutlined} />,
+                lists.late,
+                true,
+              )}
+            </div>
           )}
-        </Card>
+        </PlainCard>
       ) : null}
     </>
   );

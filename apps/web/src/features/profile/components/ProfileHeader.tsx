@@ -12,7 +12,7 @@ import { PHOTO_MAX_BYTES } from '@hr/contracts/employees';
 import { MESSAGES } from '@hr/contracts/messages';
 import { Avatar, Button, Card, Flex, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../../app/shell/Header';
+import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { ApiError } from '../../../lib/http';
 import { translateValidation } from '../../../lib/i18n';
 import { confirmDialog, reportError, serverErrorText, toastError, toastSuccess } from '../../../lib/notify';

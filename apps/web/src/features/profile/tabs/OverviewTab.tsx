@@ -6,7 +6,7 @@ import { Avatar, Button, Card, Descriptions, Flex, Form, Modal, Select, Space, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { initials } from '../../../app/shell/Header';
+import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { ShiftCard } from '../../shifts/components/ShiftCard';
