@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The libraries every page runs on: React, the router, i18next, TanStack Query, dayjs. */
 const FRAMEWORK =
@@ -8,8 +8,55 @@ const FRAMEWORK =
 const ANTD =
   /[\\/]node_modules[\\/](antd|@rc-component|@ant-design|@emotion|@babel[\\/]runtime|stylis|classnames|compute-scroll-into-view)[\\/]/;
 
+/**
+ * The signed-in shell and the dashboard (drawn without Ant Design), the
+ * building blocks they draw with and the English texts of the signed-in
+ * screens: the first page after signing in, in one file rather than some
+ * thirty small ones (each of its icons was a file of its own). The sign-in
+ * page's own modules are not in it (they stay in the first page's files).
+ */
+const SIGNED_IN_START =
+  /[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]shell[\\/]|features[\\/]dashboard[\\/](pages|components)[\\/]|components[\\/](PlainBlocks|PageHeader|LeaveBalanceCard|list[\\/]StatusTag|employee-search[\\/]EmployeeAvatar)\.|locales[\\/]en[\\/](?!auth\.|common\.|server-errors\.))/;
+
+/**
+ * `signed-in.html`: the page as `index.html`, its head also announcing the
+ * signed-in start's files (the shell, the dashboard, their styles). The
+ * server sends it for the signed-in addresses, so a reload or a bookmark
+ * fetches them beside the framework instead of after it has run.
+ */
+function signedInPage(): Plugin {
+  return {
+    name: 'signed-in-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      const start = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'signed-in');
+      if (page?.type !== 'asset' || start?.type !== 'chunk') return;
+      const html = String(page.source);
+      // The routes' own small files that lead into it (the shell's, the dashboard's, the texts').
+      const doors = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' && file.isDynamicEntry && SIGNED_IN_START.test(file.facadeModuleId ?? '')
+          ? [file.fileName]
+          : [],
+      );
+      const scripts = [start.fileName, ...start.imports, ...doors].filter((file) => !html.includes(`/${file}`));
+      const styles = [...(start.viteMetadata?.importedCss ?? [])];
+      const links = [
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+      ];
+      this.emitFile({
+        type: 'asset',
+        fileName: 'signed-in.html',
+        source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signedInPage()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -31,8 +78,10 @@ export default defineConfig({
          */
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-            { name: 'antd', test: ANTD, tags: ['$initial'], priority: 1 },
+            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 3 },
+            { name: 'antd', test: ANTD, tags: ['$initial'], priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 1 },
+            { name: 'signed-in', test: SIGNED_IN_START, priority: 0 },
           ],
         },
       },

@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { healthResponse, publicConfig } from '@hr/contracts/auth';
 import { OTP_SECONDS } from '@hr/contracts/limits';
-import { isAppRoute } from '@hr/contracts/routes';
+import { isAppRoute, isSignedInRoute } from '@hr/contracts/routes';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -170,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   const dist = webDist(config);
+  const signedInPage = dist !== null && fs.existsSync(path.join(dist, 'signed-in.html'));
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -191,11 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && dist && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The app shows its own 404 page for paths it does not know.
+      // The app shows its own 404 page for paths it does not know. A signed-in address gets the
+      // page that also announces the shell's files (apps/web/vite.config.ts, signedInPage).
+      const page = isSignedInRoute(pathname) && signedInPage ? 'signed-in.html' : 'index.html';
       return reply
         .code(isAppRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
-        .sendFile('index.html', dist);
+        .sendFile(page, dist);
     }
     return reply
       .code(404)

@@ -29,6 +29,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal");\n');
+  // The same page announcing the signed-in shell's file, for the signed-in addresses.
+  fs.writeFileSync(
+    path.join(webDist, 'signed-in.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><link rel="modulepreload" href="/assets/signed-in-ghi789.js"></head><body><div id="root"></div></body></html>',
+  );
   // A bigger asset with its compressed copies beside it (as scripts/build.mjs writes them), the
   // service worker and the manifest of an installable app.
   fs.writeFileSync(path.join(webDist, 'assets', 'vendor-def456.js'), bigScript);
@@ -141,6 +146,31 @@ describe('The built web app', () => {
     expect(plain.body).toBe(bigScript);
   });
 
+  it('a signed-in address gets the page that announces the shell; sign-in, recovery and unknown paths the plain one', async () => {
+    const web = await appWith({ webDist });
+    const shell = '/assets/signed-in-ghi789.js';
+    for (const url of ['/dashboard', '/profile', '/profile/12', '/leave?view=team', '/admin/kpi']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(shell);
+    }
+    for (const [url, status] of [
+      ['/signin', 200],
+      ['/forgotpassword', 200],
+      ['/resetpassword/abc', 200],
+      ['/impersonate', 200],
+      ['/', 200],
+      ['/no-such-page', 404],
+      ['/dashboard/extra', 404],
+    ] as const) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(status);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.body, url).toContain('/assets/index-abc123.js');
+      expect(page.body, url).not.toContain(shell);
+    }
+  });
+
   it('the service worker and the manifest are asked for again on each visit', async () => {
     const web = await appWith({ webDist });
     const worker = await web.inject({ method: 'GET', url: '/sw.js' });
@@ -211,9 +241,11 @@ describe('Content-Security-Policy', () => {
 
   it('the web app page has no inline script, so the policy lets it run', () => {
     const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-    const pages = [path.join(web, 'index.html'), path.join(web, 'dist', 'index.html')].filter((f) =>
-      fs.existsSync(f),
-    );
+    const pages = [
+      path.join(web, 'index.html'),
+      path.join(web, 'dist', 'index.html'),
+      path.join(web, 'dist', 'signed-in.html'),
+    ].filter((f) => fs.existsSync(f));
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
       const html = fs.readFileSync(page, 'utf8');

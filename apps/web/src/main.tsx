@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { changeLanguage, initialLanguage } from './lib/i18n';
@@ -39,8 +39,13 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 hideTabsMoreButtons();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React draws it in slices and lets the browser answer in
+// between (a tap, a key), instead of holding the page for the whole first render at once.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

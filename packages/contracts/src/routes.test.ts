@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppRoute, ROUTES, routePath } from './routes';
+import { isAppRoute, isSignedInRoute, ROUTES, routePath } from './routes';
 
 describe('routes', () => {
   it('matches the routes of SPEC.md §2 exactly', () => {
@@ -26,6 +26,23 @@ describe('routes', () => {
     }
     for (const path of ['/leave/extra', '/profile/1/2', '/signin/x', '/nothing', '/kpi/']) {
       expect(isAppRoute(path), path).toBe(false);
+    }
+  });
+
+  it('tells the signed-in shell’s routes from sign-in, recovery, the root and unknown paths', () => {
+    for (const path of ['/dashboard', '/profile', '/profile/3', '/kpi/7', '/epr/calibration', '/admin/kpi']) {
+      expect(isSignedInRoute(path), path).toBe(true);
+    }
+    for (const path of [
+      '/signin',
+      '/forgotpassword',
+      '/resetpassword/abc',
+      '/impersonate',
+      '/',
+      '/nothing',
+      '/kpi/',
+    ]) {
+      expect(isSignedInRoute(path), path).toBe(false);
     }
   });
 

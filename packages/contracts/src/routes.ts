@@ -56,6 +56,21 @@ export function isAppRoute(pathname: string): boolean {
   return patterns.some((p) => p.test(pathname));
 }
 
+/** The routes drawn without a session (and the root, which sends either way). */
+const OUTSIDE: readonly string[] = [
+  ROUTES.signIn,
+  ROUTES.forgotPassword,
+  ROUTES.resetPassword,
+  ROUTES.root,
+  ROUTES.impersonate,
+];
+const outsidePatterns = OUTSIDE.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`));
+
+/** Whether a path is one of the routes drawn in the signed-in shell. */
+export function isSignedInRoute(pathname: string): boolean {
+  return isAppRoute(pathname) && !outsidePatterns.some((p) => p.test(pathname));
+}
+
 /** Fills a route's parameters. */
 export function routePath(route: string, params: Record<string, string | number> = {}): string {
   return route.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));

@@ -1,4 +1,4 @@
-import type { IndividualReport } from '@hr/contracts/attendance';
+import type { IndividualReport, SummaryReport } from '@hr/contracts/attendance';
 import type { Dashboard } from '@hr/contracts/dashboard';
 import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import { leaveBalancesQuery } from '../../components/leave-balances-query';
 import { api } from '../../lib/http';
 import { queryClient } from '../../lib/query';
 import { getSession } from '../../lib/session';
+import { meQuery } from '../auth/api';
 
 /**
  * The calls the dashboard makes, shared by its cards and by the route, which
@@ -32,12 +33,42 @@ export const monthSoFarQuery = (employeeId: number | undefined) => {
   });
 };
 
-/** Starts the dashboard's calls (each only if not fresh already); the route does not wait for them. */
-export function prefetchDashboard(): null {
+/** Who of the caller's team is absent or late today: the summary of today (the managers' card). */
+export const teamTodayQuery = (enabled: boolean) => {
+  const today = dayjs().format('YYYY-MM-DD');
+  return queryOptions({
+    queryKey: ['attendance', 'summary', today, today],
+    queryFn: ({ signal }) =>
+      api.get<SummaryReport>('report/attendance/summary', {
+        query: { from_date: today, to_date: today, scope: 'team', response_type: 'json' },
+        signal,
+      }),
+    enabled,
+  });
+};
+
+/** The longest the page waits for its answers before it is drawn with loading lines instead. */
+const WAIT_MS = 1500;
+
+/**
+ * The route's loader: starts the dashboard's calls (each only if not in the
+ * cache already) while the page's code loads, and lets the page be drawn once
+ * they have answered, or after WAIT_MS: drawn complete, its cards do not grow
+ * one after another and push the page down as their answers come.
+ */
+export async function prefetchDashboard(): Promise<null> {
   const session = getSession();
   if (!session) return null;
-  void queryClient.prefetchQuery(dashboardQuery);
-  void queryClient.prefetchQuery(leaveBalancesQuery(undefined, dayjs().year()));
-  void queryClient.prefetchQuery(monthSoFarQuery(session.employee_id));
+  const quiet = () => undefined;
+  const answers = Promise.all([
+    queryClient.ensureQueryData(dashboardQuery).catch(quiet),
+    queryClient.ensureQueryData(leaveBalancesQuery(undefined, dayjs().year())).catch(quiet),
+    queryClient.ensureQueryData(monthSoFarQuery(session.employee_id)).catch(quiet),
+    queryClient
+      .ensureQueryData(meQuery(session.token))
+      .then((me) => (me.employee.has_reports ? queryClient.ensureQueryData(teamTodayQuery(true)) : undefined))
+      .catch(quiet),
+  ]);
+  await Promise.race([answers, new Promise((resolve) => setTimeout(resolve, WAIT_MS))]);
   return null;
 }

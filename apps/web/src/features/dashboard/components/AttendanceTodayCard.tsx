@@ -2,7 +2,7 @@ import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutline
 import CloseCircleOutlined from '@ant-design/icons-svg/es/asn/CloseCircleOutlined';
 import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
-import type { SummaryReport, SummaryRow } from '@hr/contracts/attendance';
+import type { SummaryRow } from '@hr/contracts/attendance';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { CSSProperties, ReactNode } from 'react';
@@ -11,8 +11,7 @@ import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { PlainCard, PlainCount, PlainEmpty, PlainStatistic } from '../../../components/PlainBlocks';
 import { PlainIcon } from '../../../components/PlainIcon';
-import { api } from '../../../lib/http';
-import { monthSoFarQuery } from '../queries';
+import { monthSoFarQuery, teamTodayQuery } from '../queries';
 import { teamToday } from './attendance-today';
 import './attendance-today.css';
 
@@ -43,15 +42,7 @@ export function AttendanceTodayCard({ employeeId, team }: { employeeId: number |
   const today = dayjs().format('YYYY-MM-DD');
   // The same keys as the attendance page's queries: either reuses what the other read.
   const mine = useQuery(monthSoFarQuery(employeeId));
-  const summary = useQuery({
-    queryKey: ['attendance', 'summary', today, today],
-    queryFn: ({ signal }) =>
-      api.get<SummaryReport>('report/attendance/summary', {
-        query: { from_date: today, to_date: today, scope: 'team', response_type: 'json' },
-        signal,
-      }),
-    enabled: team,
-  });
+  const summary = useQuery(teamTodayQuery(team));
 
   const todayRow = mine.data?.rows.find((r) => r.date === today);
   const notYet = t('dashboard.attendance.notYet');
