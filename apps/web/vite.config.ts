@@ -40,7 +40,9 @@ function signedInPage(): Plugin {
           ? [file.fileName]
           : [],
       );
-      const scripts = [start.fileName, ...start.imports, ...doors].filter((file) => !html.includes(`/${file}`));
+      const scripts = [start.fileName, ...start.imports, ...doors].filter(
+        (file) => !html.includes(`/${file}`),
+      );
       const styles = [...(start.viteMetadata?.importedCss ?? [])];
       const links = [
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
