@@ -1,15 +1,7 @@
 import type { PersonRef } from '@hr/contracts/people';
 import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../employee-search/EmployeeAvatar';
 
 /** A person in a table cell: photo or initials, name, E-ID; links to the profile. */
 export function PersonCell({ person, link = true }: { person: PersonRef | null; link?: boolean }) {

@@ -1,15 +1,7 @@
 import type { Photo } from '@hr/contracts/people';
 import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../../../components/employee-search/EmployeeAvatar';
 
 /**
  * The employee of a request in a table cell, like the lists' person cell,

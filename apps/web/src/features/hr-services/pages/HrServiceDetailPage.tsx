@@ -31,15 +31,7 @@ import { useMe } from '../../auth/api';
 import { downloadLetter, useServiceAction, useServiceRequest } from '../api';
 import { detailActions, type Viewer } from '../components/service-actions';
 import '../hr-services.css';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase() ?? '')
-    .join('');
-}
+import { initials } from '../../../components/employee-search/EmployeeAvatar';
 
 /** A link to the list, drawn as a button; it navigates inside the app. */
 function BackLink() {
