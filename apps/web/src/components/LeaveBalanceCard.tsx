@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type CSSProperties, useId, useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveBalancesQuery } from './leave-balances-query';
 import { PlainCard, PlainEmpty, PlainSkeleton } from './PlainBlocks';
@@ -16,7 +16,6 @@ export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; t
   const [year, setYear] = useState(thisYear);
   const balances = useQuery(leaveBalancesQuery(employeeId, year));
   const data = balances.data;
-  const yearId = useId();
   const cardTitle = title ?? t('leave.balances.title');
   return (
     <PlainCard
@@ -24,7 +23,6 @@ export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; t
       region
       extra={
         <select
-          id={yearId}
           className="plain-select"
           value={year}
           onChange={(event) => setYear(Number(event.target.value))}

@@ -79,7 +79,7 @@ export function Sidebar({ collapsed = false, onNavigate }: { collapsed?: boolean
           title={collapsed && top ? label : undefined}
         >
           {item.icon}
-          <span className="sidebar__label">{label}</span>
+          <span className={collapsed && top ? 'visually-hidden' : 'sidebar__label'}>{label}</span>
         </Link>
       </li>
     );
@@ -209,7 +209,7 @@ function Submenu({
         onClick={() => onOpenChange(!open)}
       >
         {item.icon}
-        <span className="sidebar__label">{label}</span>
+        <span className={collapsed ? 'visually-hidden' : 'sidebar__label'}>{label}</span>
         <span className={`sidebar__arrow${open ? ' sidebar__arrow--open' : ''}`}>
           <PlainIcon icon={DownOutlined} />
         </span>

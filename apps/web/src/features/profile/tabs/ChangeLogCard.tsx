@@ -84,7 +84,7 @@ export function ChangeLogCard({ employeeId }: { employeeId: number }) {
       ) : (
         <span className="profile-changes__values">
           {value(c.before)} <span aria-hidden>{arrow}</span>
-          <span className="profile-changes__hidden">{t('profile.changes.to')}</span> {value(c.after)}
+          <span className="visually-hidden">{t('profile.changes.to')}</span> {value(c.after)}
         </span>
       )}
     </li>

@@ -321,7 +321,7 @@ function Box({ node, open, about }: { node: OrgChartNode; open: boolean; about: 
           </Typography.Text>
         </div>
       </div>
-      <span id={about} className="org-chart__sr">
+      <span id={about} className="visually-hidden">
         {[
           node.designation,
           isViewer ? t('orgChart.you') : null,
