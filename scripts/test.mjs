@@ -1,7 +1,7 @@
 // npm test: lint, type check, unit tests, the API suite on PGlite (and on
 // PostgreSQL when DATABASE_URL is set), the build, and the browser tests.
 // Ends with one line of totals: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,11 +88,46 @@ function playwright() {
   results.push({ name, passed: stats.expected, failed, seconds: since(from) });
 }
 
-check('lint (Biome)', bin('biome'), ['check', '.']);
-for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-  check(`type check ${project}`, bin('tsc'), ['-p', project]);
+/**
+ * Checks that print only when they fail, run `at` a time (each on a core of its
+ * own); each one's output is printed whole once it is done, in the given order.
+ */
+async function checksAtOnce(checks, at) {
+  const outcomes = new Array(checks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const i = next++;
+      const { cmd, args } = checks[i];
+      const from = Date.now();
+      outcomes[i] = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, env: process.env });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.on('close', (code) => resolve({ code: code ?? 1, output, seconds: since(from) }));
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: at }, worker));
+  checks.forEach(({ name }, i) => {
+    const { code, output, seconds } = outcomes[i];
+    heading(name);
+    process.stdout.write(output);
+    results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds });
+  });
 }
+
 const cores = os.availableParallelism();
+check('lint (Biome)', bin('biome'), ['check', '.']);
+await checksAtOnce(
+  ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench'].map((project) => ({
+    name: `type check ${project}`,
+    cmd: bin('tsc'),
+    args: ['-p', project],
+  })),
+  cores,
+);
 vitest(['unit', 'unit-web'], cores);
 vitest(['api-pglite'], cores);
 if (process.env.DATABASE_URL) vitest(['api-postgres'], cores + 1);

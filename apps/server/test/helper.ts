@@ -4,7 +4,7 @@ import type { LoginRequest, SessionUser } from '@hr/contracts/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client';
@@ -59,7 +59,19 @@ export interface TestContext {
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
 }
 
-/** One app and one database per test file, closed after the file. */
+/** What the test file running now has opened; `closeOpened` (after each file, setup-client-use.ts) closes it. */
+const opened: Array<() => Promise<void>> = [];
+
+/** Closes the apps and databases the file opened, the last opened first. */
+export async function closeOpened(): Promise<void> {
+  for (const close of opened.splice(0).reverse()) await close();
+}
+
+/**
+ * One app and one database per test file, closed after the file. Files call it
+ * in `beforeAll`, where an `afterAll` would never run (vitest takes no hook
+ * registered inside another): the closing is kept for `closeOpened`.
+ */
 export async function setupApi(
   overrides: Partial<Config> = {},
   options: { poolSize?: number } = {},
@@ -69,7 +81,7 @@ export async function setupApi(
   const app = await buildApp({ config, database });
   await app.ready();
   const factory = new Factory(database.db, app);
-  afterAll(async () => {
+  opened.push(async () => {
     await app.close();
     await database.close();
   });

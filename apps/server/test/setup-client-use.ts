@@ -1,4 +1,5 @@
 import { afterAll, expect } from 'vitest';
+import { closeOpened } from './helper';
 
 /**
  * No query is sent on a connection that is still running another one (a
@@ -18,3 +19,6 @@ process.on('warning', (warning) => {
 afterAll(() => {
   expect(overlappingQueries, 'queries sent on a connection that was still busy').toEqual([]);
 });
+
+/** The app and database of the file (setupApi), closed once its tests are done. */
+afterAll(closeOpened);

@@ -2,7 +2,7 @@ import type { LanguageChoice } from '@hr/contracts/auth';
 import type { Language } from '@hr/contracts/limits';
 import { api } from './http';
 import { changeLanguage, i18n, initialLanguage, isLanguage } from './i18n';
-import { queryClient } from './query';
+import { queryClient, readAgainInNewLanguage } from './query';
 import { getSession } from './session';
 
 /**
@@ -38,5 +38,5 @@ export function saveLanguageIfNew(saved: string | null): void {
 
 // Names that HR types in come from the server in the caller's language: read them again after a switch.
 i18n.on('languageChanged', () => {
-  void queryClient.invalidateQueries();
+  void readAgainInNewLanguage(queryClient);
 });

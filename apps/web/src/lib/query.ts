@@ -31,6 +31,17 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Every query read again, in a language just switched to (names HR types in
+ * come in the caller's language). Invalidating alone joins a first read still
+ * on its way in the old language, whose answer then counts as fresh: a reference
+ * list stayed in English for its ten minutes. Cancelling first makes it ask again.
+ */
+export async function readAgainInNewLanguage(client: QueryClient): Promise<void> {
+  await client.cancelQueries();
+  await client.invalidateQueries();
+}
+
 /** Reference lists (companies, groups, categories) change rarely: kept fresh for ten minutes. */
 export const REFERENCE_STALE_MS = 10 * 60_000;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IMPERSONATION_MS, SESSION_MS } from '@hr/contracts/limits';
 import { MESSAGES, NOTICES } from '@hr/contracts/messages';
 import { and, desc, eq } from 'drizzle-orm';
@@ -228,9 +229,12 @@ describe('password recovery by code', () => {
     expect(sms!.body).toMatch(/\b\d{4}\b/);
     expect(mail).toMatchObject({ recipient: 'someone@portal.test', topic: 'password-link' });
     expect(mail!.body).toContain('http://portal.test/resetpassword/');
-    // Only a keyed hash of the code is stored.
+    // Only a keyed hash of the code is stored: neither the code nor its plain hash.
+    const code = /\d{4}/.exec(sms!.body)![0];
     const [otp] = await ctx.db.select().from(passwordOtps).where(eq(passwordOtps.userId, person.userId!));
-    expect(otp!.codeHash).not.toContain(/\d{4}/.exec(sms!.body)![0]);
+    expect(otp!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    for (const plain of [code, `${person.userId}:${code}`])
+      expect(otp!.codeHash).not.toBe(createHash('sha256').update(plain).digest('hex'));
   });
 
   it('answers an unknown E-ID exactly like a known one, and sends nothing', async () => {
