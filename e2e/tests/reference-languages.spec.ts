@@ -161,3 +161,30 @@ test('a level named in Arabic by HR shows in Arabic on the profile of an employe
     for (const level of await levelsNamed()) await admin.del(`levels/${level.id}`);
   }
 });
+
+test('a page opened in Arabic asks its very first calls in Arabic', async ({ page, request }) => {
+  const employee = await apiAs(request, LEVELLED);
+  // The calls the web app makes (not its images; the sign-in of `signIn` goes through the test's own requests).
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.resourceType() === 'fetch' && url.pathname.startsWith('/api/v1/'))
+      asked.push(`${r.headers()['accept-language']} ${url.pathname}`);
+  });
+  try {
+    await signIn(page, LEVELLED, { path: '/dashboard' });
+    await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
+    asked.length = 0;
+    // Opened again in Arabic: the dashboard's calls start with the page, before its texts have come.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(
+      page.getByRole('region', { name: text('ar', 'leave.balances.title', 'leave.json') }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toContainEqual('ar /api/v1/dashboard');
+    expect(asked.filter((call) => !call.startsWith('ar '))).toEqual([]);
+  } finally {
+    await employee.put('me/language', { language: 'en' });
+  }
+});

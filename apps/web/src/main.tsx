@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createRouter } from './app/router';
 import { changeLanguage, initialLanguage } from './lib/i18n';
 import { hideTabsMoreButtons } from './lib/tabs-more';
 import './styles.css';
 
-// The remembered language is loaded before the first paint, so the page never flips.
+// The remembered language is loaded before the first paint, so the page never flips, and before
+// the router starts the first page's calls, so they ask in it.
 await changeLanguage(initialLanguage()).catch(() => changeLanguage('en'));
+const router = createRouter();
 
 /**
  * The service worker (public/sw.js) keeps the app's files for offline use;
@@ -45,7 +48,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
 });

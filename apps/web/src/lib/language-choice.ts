@@ -37,6 +37,9 @@ export function saveLanguageIfNew(saved: string | null): void {
 }
 
 // Names that HR types in come from the server in the caller's language: read them again after a switch.
-i18n.on('languageChanged', () => {
+let shown = i18n.language;
+i18n.on('languageChanged', (language: string) => {
+  if (language === shown) return;
+  shown = language;
   void readAgainInNewLanguage(queryClient);
 });
