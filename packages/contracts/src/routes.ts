@@ -47,9 +47,9 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-const patterns = Object.values(ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-);
+/** A route as a pattern matching exactly its paths (a `:parameter` is one segment). */
+const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+const patterns = Object.values(ROUTES).map(pattern);
 
 /** Whether a path (without query) is one of the app's routes, matched exactly. */
 export function isAppRoute(pathname: string): boolean {
@@ -64,7 +64,7 @@ const OUTSIDE: readonly string[] = [
   ROUTES.root,
   ROUTES.impersonate,
 ];
-const outsidePatterns = OUTSIDE.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}$`));
+const outsidePatterns = OUTSIDE.map(pattern);
 
 /** Whether a path is one of the routes drawn in the signed-in shell. */
 export function isSignedInRoute(pathname: string): boolean {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { usePressOutside } from '../lib/press-outside';
 
 export interface PlainMenuItem<K extends string> {
   key: K;
@@ -68,14 +69,7 @@ export function PlainMenuButton<K extends string>({
   }, [open, currentIndex]);
 
   // A press outside closes the menu and leaves the focus where it went.
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  usePressOutside(open, [root], () => setOpen(false));
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const all = itemsOf(menu.current);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { matchesMedia } from './media-query';
 import type { UiSettings } from './ui-settings-query';
 
 export type { LayoutType, NavStyle, ThemeName, UiSettings } from './ui-settings-query';
@@ -15,8 +16,7 @@ function load(): UiSettings {
   } catch {
     // fall back to defaults
   }
-  const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches;
-  return { ...DEFAULTS, theme: prefersDark ? 'dark' : 'light' };
+  return { ...DEFAULTS, theme: matchesMedia('(prefers-color-scheme: dark)') ? 'dark' : 'light' };
 }
 
 let current = load();

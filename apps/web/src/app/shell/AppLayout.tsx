@@ -4,23 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoading } from '../../components/PageLoading';
+import { useMediaQuery } from '../../lib/media-query';
 import { useUiSettings } from '../../lib/ui-settings';
 import { Framed } from '../guards';
 import { AppHeader } from './Header';
 import { Sidebar } from './Sidebar';
 import './shell.css';
-
-function useNarrow(): boolean {
-  const query = `(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`;
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const mql = window.matchMedia(query);
-    const update = () => setNarrow(mql.matches);
-    mql.addEventListener('change', update);
-    return () => mql.removeEventListener('change', update);
-  }, [query]);
-  return narrow;
-}
 
 /**
  * The menu as a drawer (narrow windows, or the drawer style): a modal dialog
@@ -60,7 +49,7 @@ function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
 export function AppLayout() {
   const { t } = useTranslation();
   const { navStyle, layoutType } = useUiSettings();
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(`(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`);
   const drawerMode = narrow || navStyle === 'drawer';
   const [collapsed, setCollapsed] = useState(navStyle === 'mini');
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -14,6 +14,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { PlainIcon } from '../../components/PlainIcon';
 import { useMe } from '../../features/auth/api';
+import { usePressOutside } from '../../lib/press-outside';
 import { NAV, type NavItem, navParents, selectedNavKey } from './nav';
 import './sidebar.css';
 
@@ -166,15 +167,7 @@ function Submenu({
   }, [popup]);
 
   // A press outside a pop-up closes it.
-  useEffect(() => {
-    if (!popup) return;
-    const onDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) onOpenChange(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [popup, onOpenChange]);
+  usePressOutside(popup, [panel, button], () => onOpenChange(false));
   useEffect(() => () => window.clearTimeout(leaving.current), []);
 
   const hover = collapsed

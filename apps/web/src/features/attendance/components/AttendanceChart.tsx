@@ -18,7 +18,7 @@ import { DAY_COLOURS, DAY_KINDS } from '../../../components/attendance/day-statu
 import { formatDate, formatDayMonth } from '../../../lib/dates';
 import { weekdayOf } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
-import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
+import { usePrefersReducedMotion } from '../../../lib/media-query';
 import { type ChartPoint, chartPoints, kindsIn, worstLateDay } from '../chart-data';
 import type { DayRange } from '../range';
 
