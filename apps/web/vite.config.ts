@@ -46,7 +46,8 @@ function signedInPage(): Plugin {
       const styles = [...(start.viteMetadata?.importedCss ?? [])];
       const links = [
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        // The mode of the stylesheet the app then adds (crossorigin, as Vite adds it), so the preload is used.
+        ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
       ];
       this.emitFile({
         type: 'asset',

@@ -97,6 +97,28 @@ test.describe('weight', () => {
     expect(scripts.filter((s) => /\/AntdFrame-/.test(s))).toHaveLength(1);
   });
 
+  test('a signed-in page opened anew fetches each of its files once, its announced ones included', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    const unused: string[] = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith('/assets/')) fetched.push(path);
+    });
+    // Chromium says so when a file announced in the page's head is fetched again in another mode.
+    page.on('console', (message) => {
+      if (/preload .* is found, but is not used/i.test(message.text())) unused.push(message.text());
+    });
+    // The signed-in page (signed-in.html) announces the shell's scripts and stylesheet.
+    await signIn(page, '1004', { path: '/dashboard' });
+    await expect(page.getByRole('region', { name: 'Leave balance' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fetched.some((path) => /\/signed-in-.*\.css$/.test(path))).toBe(true);
+    expect(fetched.filter((path, i) => fetched.indexOf(path) !== i)).toEqual([]);
+    expect(unused).toEqual([]);
+  });
+
   test('no JavaScript file of the build is over its budget gzipped', () => {
     // The copy of the web app this run's server serves.
     const assets = path.join(process.env.E2E_DATA_DIR ?? '', 'web', 'assets');
