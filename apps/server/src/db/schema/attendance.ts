@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
+import { companies, offices } from './org';
 import { employees } from './people';
 
 /**
@@ -77,6 +78,12 @@ export const attendanceDevices = pgTable('attendance_devices', {
   code: varchar({ length: 60 }).notNull().unique(),
   name: varchar({ length: 100 }).notNull(),
   keyHash: varchar({ length: 64 }),
+  /**
+   * Whose punches the device may send: the employees of this company, and of
+   * this office when one is set. A device with no company punches for nobody.
+   */
+  companyId: integer().references(() => companies.id),
+  officeId: integer().references(() => offices.id),
   enabled: boolean().notNull().default(true),
   lastSeenAt: at(),
   createdAt: createdAt(),

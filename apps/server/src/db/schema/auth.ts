@@ -1,6 +1,15 @@
-import { type AnyPgColumn, bigint, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
-import { users } from './people';
+import { employees, users } from './people';
 
 export const sessions = pgTable(
   'sessions',
@@ -64,14 +73,42 @@ export const resetTokens = pgTable(
   (t) => [index('reset_tokens_user_idx').on(t.userId)],
 );
 
-/** One row per counted event (failed sign-in, code request...), for limits shared by every server process. */
-export const throttleEvents = pgTable(
-  'throttle_events',
+/**
+ * One row per counted thing (failed sign-ins of an E-ID, code requests from
+ * an address...), for limits shared by every server process: `hits` in a
+ * window that ends at `resets_at`. A hit is counted and its new count
+ * read in one statement (lib/throttle.ts), so a burst cannot slip past a limit.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     bucket: varchar({ length: 32 }).notNull(),
     key: varchar({ length: 128 }).notNull(),
-    createdAt: createdAt(),
+    hits: integer().notNull(),
+    resetsAt: at().notNull(),
   },
-  (t) => [index('throttle_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('throttle_counters_resets_idx').on(t.resetsAt)],
+);
+
+/**
+ * The realtime streams open on any server process (KPI chat windows): each
+ * belongs to the session that asked for its token. A process closes its
+ * streams whose session ended or whose row is gone (a person holds at most a
+ * few; opening one more drops the oldest row). `seen_at` moves while the
+ * stream is open, so the rows of a process that died are not counted.
+ */
+export const realtimeStreams = pgTable(
+  'realtime_streams',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    sessionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    openedAt: createdAt(),
+    seenAt: at().notNull().defaultNow(),
+  },
+  (t) => [index('realtime_streams_employee_idx').on(t.employeeId, t.openedAt)],
 );

@@ -28,7 +28,7 @@ import {
   type ReferenceSpec,
   requireAdminContext,
 } from '../../lib/reference-data';
-import { type ThrottleRule, throttle } from '../../lib/throttle';
+import { overLimit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { newToken, safeEqualHex, sha256 } from '../../lib/tokens';
 import { decodeBase64, decodedSize } from '../../lib/uploads';
 import {
@@ -209,8 +209,9 @@ export class AttendanceIntakeService {
     for (const device of await repo.deviceKeys(this.db))
       if (device.keyHash !== null && safeEqualHex(device.keyHash, hash)) found = device;
     if (found?.enabled) return { id: found.id, code: found.code };
-    await throttle.check(this.db, DEVICE_KEY_RULE, meta.ip);
-    await throttle.record(this.db, DEVICE_KEY_RULE.bucket, meta.ip);
+    // Counted and read in one step: a burst of wrong keys gets 401 up to the limit, 429 after.
+    const [hit] = await throttle.hit(this.db, [{ rule: DEVICE_KEY_RULE, key: meta.ip }]);
+    if (hit?.over) throw overLimit(hit);
     throw domainError('device_key_invalid');
   }
 

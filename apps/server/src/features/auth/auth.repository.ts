@@ -185,10 +185,14 @@ export const authRepository = {
     return row ?? null;
   },
 
-  async countOtpFailure(db: Db, otpId: number, lock: boolean) {
+  /** Counts a wrong try on a code, and locks it at the `max`-th: one statement, so tries at once all count. */
+  async countOtpFailure(db: Db, otpId: number, max: number) {
     await db
       .update(passwordOtps)
-      .set({ attempts: sql`${passwordOtps.attempts} + 1`, ...(lock ? { lockedAt: new Date() } : {}) })
+      .set({
+        attempts: sql`${passwordOtps.attempts} + 1`,
+        lockedAt: sql`case when ${passwordOtps.attempts} + 1 >= ${max} then coalesce(${passwordOtps.lockedAt}, now()) else ${passwordOtps.lockedAt} end`,
+      })
       .where(eq(passwordOtps.id, otpId));
   },
 

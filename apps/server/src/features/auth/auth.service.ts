@@ -18,7 +18,7 @@ import { isLanguage } from '../../lib/language';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { photoUrls } from '../../lib/signed-urls';
-import { type ThrottleRule, throttle } from '../../lib/throttle';
+import { type Hit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { hmac, newOtp, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
 import { authRepository as repo } from './auth.repository';
 
@@ -131,21 +131,25 @@ export class AuthService {
     };
   }
 
+  /**
+   * Every attempt is counted before its password is checked (the three
+   * counts in one statement): of a burst of guesses sent at once, only those
+   * within the limits are tried. The owner's success starts the E-ID's counts
+   * again and takes back its hit on the address.
+   */
   async login(input: LoginRequest, meta: RequestMeta): Promise<SessionUser> {
     const key = eidKey(input.username);
     const pair = pairKey(input.username, meta.ip);
-    await throttle.check(this.db, RULES.loginPerEidAndAddress, pair);
-    await throttle.check(this.db, RULES.loginPerEid, key);
-
     const user = await repo.findUserByUsername(this.db, input.username);
-    await this.checkAddress(user?.userId ?? null, meta.ip);
+    const address = { rule: RULES.loginPerAddress, key: meta.ip };
+    await throttle.take(
+      this.db,
+      [{ rule: RULES.loginPerEidAndAddress, key: pair }, { rule: RULES.loginPerEid, key }, address],
+      (hit) => this.knownAddress(hit, user?.userId ?? null, meta.ip),
+    );
+
     const ok = await verifyPassword(input.password, user?.passwordHash);
-    if (!user || !ok) {
-      await throttle.record(this.db, RULES.loginPerEidAndAddress.bucket, pair);
-      await throttle.record(this.db, RULES.loginPerEid.bucket, key);
-      await throttle.record(this.db, RULES.loginPerAddress.bucket, meta.ip);
-      throw domainError('invalid_credentials');
-    }
+    if (!user || !ok) throw domainError('invalid_credentials');
     if (!user.enabled) throw domainError('account_disabled');
 
     const token = newToken();
@@ -162,23 +166,19 @@ export class AuthService {
       // The owner is in: the failures counted against the E-ID start again.
       await throttle.clear(tx, RULES.loginPerEidAndAddress.bucket, pair);
       await throttle.clear(tx, RULES.loginPerEid.bucket, key);
+      await throttle.undo(tx, [address]);
     });
     return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
   }
 
   /**
-   * The limit per address, except for people who signed in from it before:
-   * someone guessing behind an office's one address does not lock out
-   * everyone else there.
+   * The limit per address does not stop people who signed in from it
+   * before: someone guessing behind an office's one address does not lock
+   * out everyone else there.
    */
-  private async checkAddress(userId: number | null, ip: string): Promise<void> {
-    try {
-      await throttle.check(this.db, RULES.loginPerAddress, ip);
-    } catch (err) {
-      const since = new Date(Date.now() - KNOWN_ADDRESS_MS);
-      if (userId !== null && (await repo.signedInFrom(this.db, userId, ip, since))) return;
-      throw err;
-    }
+  private async knownAddress(hit: Hit, userId: number | null, ip: string): Promise<boolean> {
+    if (hit.rule !== RULES.loginPerAddress || userId === null) return false;
+    return repo.signedInFrom(this.db, userId, ip, new Date(Date.now() - KNOWN_ADDRESS_MS));
   }
 
   /**
@@ -211,13 +211,13 @@ export class AuthService {
   /** Sends a code by SMS (and a link by e-mail where there is one); answers alike whether or not the E-ID exists. */
   async requestOtp(eid: string, meta: RequestMeta): Promise<{ message: string }> {
     const key = eidKey(eid);
-    await throttle.check(this.db, RULES.otpRequestPerEid, key);
-    await throttle.check(this.db, RULES.otpRequestPerAddress, meta.ip);
+    await throttle.take(this.db, [
+      { rule: RULES.otpRequestPerEid, key },
+      { rule: RULES.otpRequestPerAddress, key: meta.ip },
+    ]);
 
     const user = await repo.findUserByUsername(this.db, eid);
     await this.db.transaction(async (tx) => {
-      await throttle.record(tx, RULES.otpRequestPerEid.bucket, key);
-      await throttle.record(tx, RULES.otpRequestPerAddress.bucket, meta.ip);
       // A new code starts a new count of wrong tries.
       await throttle.clear(tx, RULES.otpWrongPerEid.bucket, key);
       if (!user?.enabled) return;
@@ -273,36 +273,39 @@ export class AuthService {
   }
 
   /**
-   * Checks a code against the E-ID's open code. Wrong codes count per E-ID
-   * (the same count whether or not the E-ID exists); the fifth locks the code.
+   * Checks a code against the E-ID's open code. Every try is counted before
+   * the code is compared, per E-ID (the same count whether or not the E-ID
+   * exists) and per address; a right code takes its hits back. The code
+   * itself counts its wrong tries too and locks at the fifth.
    */
   private async checkOtp(
     eid: string,
     code: string,
     meta: RequestMeta,
   ): Promise<{ userId: number; otpId: number }> {
-    const key = eidKey(eid);
-    await throttle.check(this.db, RULES.resetFailPerAddress, meta.ip);
-    await throttle.check(this.db, RULES.otpWrongPerEid, key);
+    const counts = [
+      { rule: RULES.resetFailPerAddress, key: meta.ip },
+      { rule: RULES.otpWrongPerEid, key: eidKey(eid) },
+    ];
+    await throttle.take(this.db, counts);
 
     const user = await repo.findUserByUsername(this.db, eid);
     const otp = user?.enabled ? await repo.openOtp(this.db, user.userId) : null;
     if (!user || !otp || !safeEqualHex(otp.codeHash, hmac(this.secret, `${user.userId}:${code}`))) {
-      await throttle.record(this.db, RULES.otpWrongPerEid.bucket, key);
-      await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
-      if (otp) await repo.countOtpFailure(this.db, otp.id, otp.attempts + 1 >= OTP_MAX_ATTEMPTS);
+      if (otp) await repo.countOtpFailure(this.db, otp.id, OTP_MAX_ATTEMPTS);
       throw domainError('otp_invalid');
     }
+    await throttle.undo(this.db, counts);
     return { userId: user.userId, otpId: otp.id };
   }
 
   private async checkLink(token: string, meta: RequestMeta): Promise<{ userId: number; tokenId: number }> {
-    await throttle.check(this.db, RULES.resetFailPerAddress, meta.ip);
+    const counts = [{ rule: RULES.resetFailPerAddress, key: meta.ip }];
+    await throttle.take(this.db, counts);
     const row = await repo.findResetToken(this.db, sha256(token));
-    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || !row.enabled) {
-      await throttle.record(this.db, RULES.resetFailPerAddress.bucket, meta.ip);
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || !row.enabled)
       throw domainError('reset_link_invalid');
-    }
+    await throttle.undo(this.db, counts);
     return { userId: row.userId, tokenId: row.id };
   }
 
