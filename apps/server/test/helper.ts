@@ -62,6 +62,11 @@ export interface TestContext {
 /** What the test file running now has opened; `closeOpened` (after each file, setup-client-use.ts) closes it. */
 const opened: Array<() => Promise<void>> = [];
 
+/** Something the test file opened, to close after it (with its app and database, the last opened first). */
+export function whenClosing(close: () => Promise<void>): void {
+  opened.push(close);
+}
+
 /** Closes the apps and databases the file opened, the last opened first. */
 export async function closeOpened(): Promise<void> {
   for (const close of opened.splice(0).reverse()) await close();

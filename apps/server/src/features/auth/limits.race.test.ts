@@ -1,11 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type MadeEmployee, randomAddress, setupApi, type TestContext } from '../../../test/helper';
-import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../db/client';
+import { burst as burstOver, secondProcess, statusList, withStatus } from '../../../test/races';
 import { outbox, passwordOtps, users } from '../../db/schema';
-import { DEVICE_KEY_RULE } from '../attendance-intake/attendance-intake.service';
 import { RULES } from './auth.service';
 
 /**
@@ -15,37 +13,17 @@ import { RULES } from './auth.service';
  * its own pool of connections, as two server processes would.
  */
 let ctx: TestContext;
-let secondDb: Database;
 let second: FastifyInstance;
 beforeAll(async () => {
   ctx = await setupApi({}, { poolSize: 10 });
-  secondDb = await openPostgres(ctx.database.url!, 10);
-  second = await buildApp({ config: ctx.config, database: secondDb });
-  await second.ready();
-});
-afterAll(async () => {
-  await second.close();
-  await secondDb.close();
+  second = await secondProcess(ctx);
 });
 
-/** The i-th call of a burst goes to one process or the other in turn. */
-function either(i: number, options: InjectOptions): Promise<LightMyRequestResponse> {
-  return i % 2 === 0 ? ctx.app.inject(options) : second.inject(options);
-}
-
-/** Sends `n` calls at once, spread over the two processes; answers their statuses. */
-async function burst(n: number, options: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> {
-  return Promise.all(Array.from({ length: n }, (_, i) => either(i, options(i))));
-}
-
-const count = (replies: LightMyRequestResponse[], status: number) =>
-  replies.filter((r) => r.statusCode === status).length;
-
-const summary = (replies: LightMyRequestResponse[]) =>
-  replies
-    .map((r) => r.statusCode)
-    .sort()
-    .join(',');
+/** Sends `n` calls at once, half to each process. */
+const burst = (n: number, options: (i: number) => InjectOptions): Promise<LightMyRequestResponse[]> =>
+  burstOver([ctx.app, second], n, options);
+const count = withStatus;
+const summary = statusList;
 
 const signIn = (eid: string, password: string, remoteAddress: string): InjectOptions => ({
   method: 'POST',
@@ -208,22 +186,5 @@ describe('reset codes under bursts', () => {
     }));
     expect(count(replies, 400), summary(replies)).toBe(RULES.resetFailPerAddress.limit);
     expect(count(replies, 429), summary(replies)).toBe(15);
-  });
-});
-
-describe('device keys under bursts', () => {
-  it(`wrong device keys at once from one address: ${DEVICE_KEY_RULE.limit} are answered 401, the rest 429`, async () => {
-    const person = await ctx.factory.employee();
-    const address = randomAddress();
-    const n = DEVICE_KEY_RULE.limit + 20;
-    const replies = await burst(n, (i) => ({
-      method: 'POST',
-      url: '/api/v1/attendance/punches',
-      headers: { 'x-device-key': `wrong-key-${i}-0123456789abcdefghijklmnopqrstu` },
-      payload: { punches: [{ eid: person.eid, at: '2026-03-06 08:30:00' }] },
-      remoteAddress: address,
-    }));
-    expect(count(replies, 401), summary(replies)).toBe(DEVICE_KEY_RULE.limit);
-    expect(count(replies, 429), summary(replies)).toBe(20);
   });
 });
