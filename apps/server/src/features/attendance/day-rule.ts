@@ -1,5 +1,5 @@
 import type { AttendanceDay, AttendanceTotals } from '@hr/contracts/attendance';
-import dayjs from 'dayjs';
+import { officeNow } from '../../lib/office-clock';
 
 /**
  * The day rule of attendance (DESIGN.md §7), as a pure function over one
@@ -321,7 +321,7 @@ export function attendanceDays(facts: DayFacts): AttendanceDay[] {
       ? punchMoment(facts.now)
       : facts.today !== undefined
         ? (dayNumber(facts.today) + 1) * DAY - 1
-        : punchMoment(dayjs().format('YYYY-MM-DD HH:mm:ss'));
+        : punchMoment(officeNow());
   const today = facts.today !== undefined ? dayNumber(facts.today) : Math.floor(now / DAY);
   // Stable: of two periods from the same date, the one given last wins.
   const periods = [...facts.shifts].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));

@@ -24,6 +24,7 @@ import { personRef } from '../../lib/approvers';
 import { audit, auditChange, diffFields, type FieldValues } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
+import { officeToday } from '../../lib/office-clock';
 import { standingTo } from '../../lib/privacy';
 import { requireAdminContext } from '../../lib/reference-data';
 import {
@@ -32,7 +33,6 @@ import {
   compensationRepository as repo,
   type SalaryRow,
 } from './compensation.repository';
-import { today } from './today';
 
 type AssignBody = z.output<typeof assignSalaryBody>;
 type SalaryPatch = z.output<typeof salaryUpdate>;
@@ -109,7 +109,7 @@ export class CompensationService {
 
   /** One row as the history answers it (its state reads the employee's other rows). */
   private async salaryOf(db: Db, row: SalaryRow): Promise<SalaryRecord> {
-    const states = statesOf(await repo.history(db, row.employeeId), today());
+    const states = statesOf(await repo.history(db, row.employeeId), officeToday());
     return this.salaryAnswer(row, states.get(row.id) ?? 'past');
   }
 
@@ -119,7 +119,7 @@ export class CompensationService {
   async salaries(auth: AuthContext, employeeId: number): Promise<EmployeeSalaries> {
     await this.requireReader(this.db, auth, employeeId);
     const rows = await repo.history(this.db, employeeId);
-    const states = statesOf(rows, today());
+    const states = statesOf(rows, officeToday());
     const history = rows.map((r) => this.salaryAnswer(r, states.get(r.id)!));
     const current = (kind: SalaryKind) =>
       history.find((h) => h.kind === kind && h.state === 'current') ?? null;
@@ -135,12 +135,22 @@ export class CompensationService {
   }
 
   /**
+   * Four eyes on pay: an HR administrator never changes their own salary,
+   * tax or loans; another administrator does (signed in as themself: an
+   * impersonation session has no administrator's rights at all).
+   */
+  private notOwnPay(auth: AuthContext, employeeId: number): void {
+    if (employeeId === auth.employeeId) throw domainError('compensation_own');
+  }
+
+  /**
    * PATCH employees/salaries/assign/{basic|tax}: the amount from the date
    * on. The same employee, kind and date again replaces that row's amount;
    * the same amount again changes nothing.
    */
   async assign(auth: AuthContext, kind: SalaryKind, body: AssignBody): Promise<SalaryRecord> {
     requireAdminContext(auth);
+    this.notOwnPay(auth, body.employee_id);
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockEmployee(tx, body.employee_id)))
         throw fieldError('employee_id', M.employeeUnknown);
@@ -178,6 +188,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       const found = await repo.salary(tx, id);
       if (!found) throw domainError('salary_not_found');
+      this.notOwnPay(auth, found.employeeId);
       await repo.lockEmployee(tx, found.employeeId);
       const before = (await repo.salary(tx, id))!;
       const kind = before.kind as SalaryKind;
@@ -210,6 +221,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       const row = await repo.salary(tx, id);
       if (!row) throw domainError('salary_not_found');
+      this.notOwnPay(auth, row.employeeId);
       await repo.lockEmployee(tx, row.employeeId);
       await repo.deleteSalary(tx, id);
       await auditChange(tx, auth, {
@@ -300,6 +312,7 @@ export class CompensationService {
   /** POST employees/loans. */
   async createLoan(auth: AuthContext, body: LoanCreate): Promise<Loan> {
     requireAdminContext(auth);
+    this.notOwnPay(auth, body.employee_id);
     return this.db.transaction(async (tx) => {
       if (!(await repo.employeeExists(tx, body.employee_id)))
         throw fieldError('employee_id', M.employeeUnknown);
@@ -329,6 +342,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockLoan(tx, id))) throw domainError('loan_not_found');
       const before = (await repo.loan(tx, id))!;
+      this.notOwnPay(auth, before.employeeId);
       const values: Partial<LoanValues> = {};
       if (patch.pay_schedule_id !== undefined && patch.pay_schedule_id !== before.payScheduleId) {
         await this.usableSchedule(tx, patch.pay_schedule_id);
@@ -363,6 +377,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockLoan(tx, id))) throw domainError('loan_not_found');
       const row = (await repo.loan(tx, id))!;
+      this.notOwnPay(auth, row.employeeId);
       if (toCents(row.repaid) > 0) throw domainError('loan_has_repayments');
       await repo.deleteLoan(tx, id);
       await this.auditLoan(tx, auth, 'delete', row, null);

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { payScheduleTypes } from '../../db/schema';
 import { domainError, fieldError } from '../../lib/errors';
+import { officeToday } from '../../lib/office-clock';
 import {
   plainKind,
   ReferenceData,
@@ -30,7 +31,6 @@ import {
   type ScheduleRow,
   type ScheduleValues,
 } from './compensation.repository';
-import { today } from './today';
 
 type TypeCreate = z.output<typeof payScheduleTypeBody>;
 type TypeUpdate = z.output<typeof payScheduleTypeUpdate>;
@@ -84,7 +84,7 @@ function scheduleAnswer(row: ScheduleRow): PaySchedule {
     type: { id: row.typeId, name: row.typeName, periods_per_year: row.periodsPerYear },
     first_pay_date: row.firstPayDate,
     enabled: row.enabled,
-    next_pay_dates: payDaysFrom(row.periodsPerYear, row.firstPayDate, today(), NEXT_PAY_DATES),
+    next_pay_dates: payDaysFrom(row.periodsPerYear, row.firstPayDate, officeToday(), NEXT_PAY_DATES),
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
   };

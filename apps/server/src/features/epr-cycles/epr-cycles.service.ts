@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { listAnswer, listPage, offsetOf } from '../../lib/list';
+import { officeToday } from '../../lib/office-clock';
 import { statusAnswer } from '../../lib/request-workflow';
 import {
   CYCLE_SORT,
@@ -29,13 +30,6 @@ import {
 type ListQuery = z.output<typeof eprCycleListQuery>;
 type DetailQuery = z.output<typeof eprCycleQuery>;
 type Statuses = Awaited<ReturnType<typeof repo.statuses>>;
-
-/** Today on the server's calendar, as the API writes dates. */
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 function adminOnly(auth: AuthContext) {
   if (!auth.isAdmin) throw domainError('admin_only');
@@ -95,7 +89,7 @@ export class EprCycleService {
       group: row.groupTreeId === null ? null : { id: row.groupTreeId, name: row.groupName ?? '' },
       launched_by: personRef(this.secret, row.launchedBy),
       created: row.createdAt.toISOString(),
-      overdue: row.deadline < today() && progress.completed < progress.total,
+      overdue: row.deadline < officeToday() && progress.completed < progress.total,
       progress,
     };
   }
@@ -158,7 +152,7 @@ export class EprCycleService {
   /** Makes a cycle and launches it, in one transaction. */
   async create(auth: AuthContext, body: EprCycleBody): Promise<EprCycleLaunched> {
     adminOnly(auth);
-    if (body.deadline < today()) throw domainError('epr_cycle_deadline_past', {}, 'deadline');
+    if (body.deadline < officeToday()) throw domainError('epr_cycle_deadline_past', {}, 'deadline');
     const launched = await this.db.transaction(async (tx) => {
       const type = await repo.type(tx, body.type_id);
       if (!type?.enabled) throw domainError('epr_type_unknown', {}, 'type_id');

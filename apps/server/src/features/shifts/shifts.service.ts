@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { auditChange } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
+import { officeToday } from '../../lib/office-clock';
 import { standingTo } from '../../lib/privacy';
 import {
   ReferenceData,
@@ -36,13 +37,6 @@ type ShiftUpdate = z.output<typeof shiftUpdate>;
 type ShiftsQuery = z.output<typeof shiftsQuery>;
 
 const hhmm = (time: string) => time.slice(0, 5);
-
-/** Today on the server's calendar (the office's clock), as the API writes dates. */
-function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 const shiftAnswer = (row: ShiftRow): Shift => ({
   id: row.id,
@@ -209,7 +203,7 @@ export class ShiftsService {
     if (standing === null) throw domainError('employee_not_found');
     if (!mayRead(standing, auth.isAdmin, 'personal')) throw domainError('shifts_hidden');
     const history = await repo.history(this.db, employeeId);
-    const day = today();
+    const day = officeToday();
     const valid = history.find((h) => h.fromDate <= day);
     const current = valid
       ? { shift: brief(valid.shift), from_date: valid.fromDate, is_default: false }
