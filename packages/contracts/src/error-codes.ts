@@ -74,6 +74,14 @@ export const ERRORS = {
   },
   no_user_account: { status: 404, message: 'This employee has no user account.' },
   impersonation_self: { status: 400, message: 'You are already signed in as this employee.' },
+  impersonation_no_decision: {
+    status: 403,
+    message: 'Signed in as someone else, you may not decide any request: sign in as yourself to decide.',
+  },
+  impersonation_no_comment: {
+    status: 403,
+    message: 'Signed in as someone else, you may not write comments in their name.',
+  },
 
   // Photos and files
   photo_too_large: { status: 413, message: 'The photo must be at most 2 MB.' },
@@ -81,6 +89,11 @@ export const ERRORS = {
   image_unreadable: {
     status: 422,
     message: 'Failed to process the image. Please ensure it is a valid PNG or JPEG file.',
+  },
+  image_too_many_pixels: {
+    status: 422,
+    message:
+      'This image is {{width}} × {{height}} pixels; an image may have at most {{max}} million pixels. Please scale it down and try again.',
   },
   file_too_large: { status: 413, message: 'The file must be at most 5 MB.' },
   photo_not_found: { status: 404, message: 'The photo does not exist.' },
@@ -327,6 +340,10 @@ export const ERRORS = {
   comments_closed: { status: 409, message: 'Comments open once the sheet has been submitted.' },
   comment_item_removed: { status: 409, message: 'This item was removed; its comments are closed.' },
   realtime_token_invalid: { status: 401, message: 'The realtime token is not valid or has expired.' },
+  realtime_stream_replaced: {
+    status: 409,
+    message: 'This chat is open in too many windows: it stopped updating here.',
+  },
 
   // Shifts
   shift_default_locked: {
@@ -412,6 +429,10 @@ export const ERRORS = {
   compensation_hidden: {
     status: 403,
     message: 'Only the employee and HR administrators may see the pay and loans of this employee.',
+  },
+  compensation_own: {
+    status: 403,
+    message: 'You may not change your own salary, tax or loans: another HR administrator does.',
   },
   salary_not_found: { status: 404, message: 'This salary row does not exist.' },
   loan_not_found: { status: 404, message: 'This loan does not exist.' },

@@ -106,18 +106,41 @@ export const EPR_WORKFLOW: WorkflowTable<ReviewAction> = [
 ];
 export const EPR_RULES: RecordRules = { editable: [1, 5], deletable: [1] };
 
-/**
- * Separation of duties: a decision (any transition the owner does not take)
- * is never taken on one's own record, whatever other role the caller has
- * there (an HR administrator's own HR request, say).
- */
-export function ownDecision(transition: Transition, actors: readonly Actor[]): boolean {
-  return actors.includes('owner') && !transition.actors.includes('owner');
+/** A decision is a transition the record's owner does not take (approve, reject, send back, cancel, done). */
+export function isDecision(transition: Transition): boolean {
+  return !transition.actors.includes('owner');
 }
 
-/** Whether a caller with these standings may take a transition (by role, and not on their own record). */
-export function mayTake(transition: Transition, actors: readonly Actor[]): boolean {
-  return transition.actors.some((a) => actors.includes(a)) && !ownDecision(transition, actors);
+/**
+ * Separation of duties: a decision is never taken on one's own record,
+ * whatever other role the caller has there (an HR administrator's own HR
+ * request, say).
+ */
+export function ownDecision(transition: Transition, actors: readonly Actor[]): boolean {
+  return actors.includes('owner') && isDecision(transition);
+}
+
+/**
+ * Separation of duties through impersonation: an HR administrator signed in
+ * as someone else sees as them and may act on the person's own records, but
+ * decides nothing for them (not their team's requests, not the
+ * administrator's own) — the decision would carry the wrong person's name.
+ */
+export function decisionAsSomeoneElse(transition: Transition, asSomeoneElse: boolean): boolean {
+  return asSomeoneElse && isDecision(transition);
+}
+
+/**
+ * Whether a caller with these standings may take a transition: by role, not
+ * on their own record, and not while signed in as someone else when it is a
+ * decision.
+ */
+export function mayTake(transition: Transition, actors: readonly Actor[], asSomeoneElse = false): boolean {
+  return (
+    transition.actors.some((a) => actors.includes(a)) &&
+    !ownDecision(transition, actors) &&
+    !decisionAsSomeoneElse(transition, asSomeoneElse)
+  );
 }
 
 /** The transition an actor may take from a status, if any. */
@@ -126,9 +149,10 @@ export function findTransition<A extends string>(
   action: A,
   status: number,
   actors: Iterable<Actor>,
+  asSomeoneElse = false,
 ): Transition<A> | undefined {
   const mine = [...actors];
-  return table.find((t) => t.action === action && t.from.includes(status) && mayTake(t, mine));
+  return table.find((t) => t.action === action && t.from.includes(status) && mayTake(t, mine, asSomeoneElse));
 }
 
 /** The actions a viewer may take on a record in a view (for row menus). */
@@ -137,9 +161,10 @@ export function allowedActions<A extends string>(
   status: number,
   actors: Iterable<Actor>,
   view: View,
+  asSomeoneElse = false,
 ): A[] {
   const mine = [...actors];
   return table
-    .filter((t) => t.view === view && t.from.includes(status) && mayTake(t, mine))
+    .filter((t) => t.view === view && t.from.includes(status) && mayTake(t, mine, asSomeoneElse))
     .map((t) => t.action);
 }

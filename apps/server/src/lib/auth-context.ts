@@ -11,3 +11,12 @@ export interface AuthContext {
   impersonatorUserId: number | null;
   expiresAt: Date;
 }
+
+/**
+ * Whether the caller is an HR administrator signed in as someone else: they
+ * see as that person and may act on the person's own records, but decide
+ * nothing and write nothing to others in the person's name (docs/decisions.md).
+ */
+export function asSomeoneElse(auth: AuthContext): boolean {
+  return auth.kind === 'impersonation';
+}

@@ -2,6 +2,7 @@ import type { ErrorParams, RecordKind } from '@hr/contracts/error-codes';
 import {
   ACTION_DONE,
   type Actor,
+  decisionAsSomeoneElse,
   ownDecision,
   type RecordRules,
   type Transition,
@@ -14,7 +15,7 @@ import type { Db } from '../db/client';
 import { auditLog, employees } from '../db/schema';
 import { actorsFor, approversOf } from './approvers';
 import { audit } from './audit';
-import type { AuthContext } from './auth-context';
+import { type AuthContext, asSomeoneElse } from './auth-context';
 import { domainError } from './errors';
 
 /**
@@ -97,6 +98,8 @@ export function statusAnswer(row: {
 export interface RecordPart<Row> {
   name: string;
   statuses: readonly number[];
+  /** A part someone other than the owner fills in as their judgement (taken by nobody signed in as someone else). */
+  decision: boolean;
   may(auth: AuthContext, row: Row, actors: readonly Actor[]): boolean;
 }
 
@@ -121,6 +124,7 @@ export function checkTransition<A extends string>(
   status: number,
   actors: readonly Actor[],
   message: { kind: RecordKind; statusName: string | null },
+  actingAsSomeoneElse = false,
 ): Transition<A> {
   const permitted = workflow.filter((t) => t.action === action && t.actors.some((a) => actors.includes(a)));
   const params: ErrorParams = {
@@ -134,6 +138,8 @@ export function checkTransition<A extends string>(
   const transition = permitted.find((t) => t.from.includes(status));
   if (!transition) throw domainError('transition_not_allowed', params);
   if (ownDecision(transition, actors)) throw domainError('own_request_decision', params);
+  if (decisionAsSomeoneElse(transition, actingAsSomeoneElse))
+    throw domainError('impersonation_no_decision', params);
   return transition;
 }
 
@@ -291,6 +297,8 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
       const row = await this.lockRecord(tx, id);
       const may = part ? part.may(auth, row, this.actors(auth, row)) : this.canEdit(auth, row);
       if (!may) throw domainError('record_edit_forbidden', this.params());
+      if (part?.decision && asSomeoneElse(auth))
+        throw domainError('impersonation_no_decision', this.params());
       const statuses = part ? part.statuses : this.def.rules.editable;
       if (!statuses.includes(row.statusId)) throw domainError('record_not_editable', this.params(row));
       const result = await work(tx, row);
@@ -342,10 +350,14 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
     return this.db.transaction(async (tx) => {
       const row = await this.lockRecord(tx, id);
       const actors = this.actors(auth, row);
-      const transition = checkTransition(this.def.workflow, action, row.statusId, actors, {
-        kind: this.def.kind,
-        statusName: row.statusName,
-      });
+      const transition = checkTransition(
+        this.def.workflow,
+        action,
+        row.statusId,
+        actors,
+        { kind: this.def.kind, statusName: row.statusName },
+        asSomeoneElse(auth),
+      );
       if (hooks.before) await hooks.before(tx, row, transition);
       const changed = await this.setIf(tx, id, transition.from, {
         statusId: transition.to,

@@ -135,12 +135,22 @@ export class CompensationService {
   }
 
   /**
+   * Four eyes on pay: an HR administrator never changes their own salary,
+   * tax or loans; another administrator does (signed in as themself: an
+   * impersonation session has no administrator's rights at all).
+   */
+  private notOwnPay(auth: AuthContext, employeeId: number): void {
+    if (employeeId === auth.employeeId) throw domainError('compensation_own');
+  }
+
+  /**
    * PATCH employees/salaries/assign/{basic|tax}: the amount from the date
    * on. The same employee, kind and date again replaces that row's amount;
    * the same amount again changes nothing.
    */
   async assign(auth: AuthContext, kind: SalaryKind, body: AssignBody): Promise<SalaryRecord> {
     requireAdminContext(auth);
+    this.notOwnPay(auth, body.employee_id);
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockEmployee(tx, body.employee_id)))
         throw fieldError('employee_id', M.employeeUnknown);
@@ -178,6 +188,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       const found = await repo.salary(tx, id);
       if (!found) throw domainError('salary_not_found');
+      this.notOwnPay(auth, found.employeeId);
       await repo.lockEmployee(tx, found.employeeId);
       const before = (await repo.salary(tx, id))!;
       const kind = before.kind as SalaryKind;
@@ -210,6 +221,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       const row = await repo.salary(tx, id);
       if (!row) throw domainError('salary_not_found');
+      this.notOwnPay(auth, row.employeeId);
       await repo.lockEmployee(tx, row.employeeId);
       await repo.deleteSalary(tx, id);
       await auditChange(tx, auth, {
@@ -300,6 +312,7 @@ export class CompensationService {
   /** POST employees/loans. */
   async createLoan(auth: AuthContext, body: LoanCreate): Promise<Loan> {
     requireAdminContext(auth);
+    this.notOwnPay(auth, body.employee_id);
     return this.db.transaction(async (tx) => {
       if (!(await repo.employeeExists(tx, body.employee_id)))
         throw fieldError('employee_id', M.employeeUnknown);
@@ -329,6 +342,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockLoan(tx, id))) throw domainError('loan_not_found');
       const before = (await repo.loan(tx, id))!;
+      this.notOwnPay(auth, before.employeeId);
       const values: Partial<LoanValues> = {};
       if (patch.pay_schedule_id !== undefined && patch.pay_schedule_id !== before.payScheduleId) {
         await this.usableSchedule(tx, patch.pay_schedule_id);
@@ -363,6 +377,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.lockLoan(tx, id))) throw domainError('loan_not_found');
       const row = (await repo.loan(tx, id))!;
+      this.notOwnPay(auth, row.employeeId);
       if (toCents(row.repaid) > 0) throw domainError('loan_has_repayments');
       await repo.deleteLoan(tx, id);
       await this.auditLoan(tx, auth, 'delete', row, null);

@@ -32,7 +32,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
 import { personRef } from '../../lib/approvers';
-import type { AuthContext } from '../../lib/auth-context';
+import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { employeeLanguage } from '../../lib/document-language';
 import { domainError, fieldError } from '../../lib/errors';
 import { inLanguage } from '../../lib/language';
@@ -70,7 +70,12 @@ type PartName = keyof typeof PARTS;
 
 function part(name: PartName): RecordPart<EprRow> {
   const p = PARTS[name];
-  return { name, statuses: p.statuses, may: (_auth, _row, actors) => has(p.actor, actors) };
+  return {
+    name,
+    statuses: p.statuses,
+    decision: p.actor !== 'owner',
+    may: (_auth, _row, actors) => has(p.actor, actors),
+  };
 }
 
 /** The part a body of own or line-manager fields belongs to; both kinds at once are refused. */
@@ -216,10 +221,13 @@ export class EprService {
         ? overallRating(row.cKpiRating as 1 | 2 | 3, row.cStableRating as 1 | 2 | 3)
         : null;
     const actors = this.workflow.actors(auth, row);
+    const someoneElse = asSomeoneElse(auth);
     const editable = Object.fromEntries(
       (Object.keys(PARTS) as PartName[]).map((p) => [
         p,
-        (PARTS[p].statuses as readonly number[]).includes(row.statusId) && has(PARTS[p].actor, actors),
+        (PARTS[p].statuses as readonly number[]).includes(row.statusId) &&
+          has(PARTS[p].actor, actors) &&
+          !(someoneElse && PARTS[p].actor !== 'owner'),
       ]),
     ) as EprEditable;
     return {
@@ -280,8 +288,8 @@ export class EprService {
         })),
       },
       actions: [
-        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'self'),
-        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'team'),
+        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'self', someoneElse),
+        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'team', someoneElse),
       ].filter((a, i, all) => all.indexOf(a) === i),
       editable,
       viewer: has('owner', actors)

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client';
 import { employees, kpiObjectiveKpis, kpiObjectives, kpis } from '../../db/schema';
 import { approversOf, personRef } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
-import type { AuthContext } from '../../lib/auth-context';
+import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
@@ -152,8 +152,8 @@ export class KpiService {
         };
       }),
       actions: [
-        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'self'),
-        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'team'),
+        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'self', asSomeoneElse(auth)),
+        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'team', asSomeoneElse(auth)),
       ].filter((a, i, all) => all.indexOf(a) === i),
       editable,
       commentable:
