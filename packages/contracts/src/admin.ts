@@ -6,6 +6,7 @@ import { type ListResponse, limit, listResponse, page, sort } from './lists';
 import { idName } from './lookups';
 import { MESSAGES } from './messages';
 import { personRef } from './people';
+import { linesText, lineText, type TextKind } from './text';
 
 /**
  * Administration of reference data: companies, offices and assets (HR
@@ -62,18 +63,17 @@ export const referenceListQuery = z.object({
   search: searchText.optional(),
 });
 
-const name = z
-  .string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) })
-  .trim()
+const name = lineText(
+  z.string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) }).trim(),
+)
   .min(1, { error: M.nameRequired, abort: true })
   .min(NAME_MIN, M.nameLength)
   .max(NAME_MAX, M.nameLength);
 
-/** Optional text: blank becomes null. */
-function optionalText(max: number, tooLong: string, type: string) {
-  return z
-    .string({ error: type })
-    .trim()
+/** Optional text of one line (a code) or of several (an address, a description): blank becomes null. */
+function optionalText(max: number, tooLong: string, type: string, kind: TextKind = 'line') {
+  const text = z.string({ error: type }).trim();
+  return (kind === 'line' ? lineText(text) : linesText(text))
     .max(max, tooLong)
     .transform((v) => (v === '' ? null : v))
     .nullish();
@@ -98,7 +98,7 @@ function notEmpty<T extends Record<string, unknown>>(value: T): boolean {
 export const companyCreate = z.object({
   name,
   code: optionalText(COMPANY_CODE_MAX, M.companyCodeLength, M.codeType),
-  address: optionalText(ADDRESS_MAX, M.addressTooLong, M.addressType),
+  address: optionalText(ADDRESS_MAX, M.addressTooLong, M.addressType, 'lines'),
   weekly_off_day: z
     .number({ error: M.weeklyOffDay })
     .int(M.weeklyOffDay)
@@ -138,7 +138,7 @@ export const companiesQuery = referenceListQuery.extend({
 export const officeCreate = z.object({
   company_id: companyId,
   name,
-  address: optionalText(ADDRESS_MAX, M.addressTooLong, M.addressType),
+  address: optionalText(ADDRESS_MAX, M.addressTooLong, M.addressType, 'lines'),
   enabled: enabled.optional(),
 });
 export type OfficeCreate = z.input<typeof officeCreate>;
@@ -176,7 +176,7 @@ export const assetCreate = z.object({
   company_id: companyId,
   name,
   code: optionalText(ASSET_CODE_MAX, M.assetCodeLength, M.codeType),
-  description: optionalText(DESCRIPTION_MAX, M.descriptionTooLong, M.descriptionType),
+  description: optionalText(DESCRIPTION_MAX, M.descriptionTooLong, M.descriptionType, 'lines'),
   enabled: enabled.optional(),
 });
 export type AssetCreate = z.input<typeof assetCreate>;

@@ -7,6 +7,7 @@ import { type ListResponse, listResponse } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { linesText, lineText } from './text';
 
 /**
  * Compensation (DESIGN.md §9: the employee and HR administrators only):
@@ -112,9 +113,7 @@ const installments = z
   .min(INSTALLMENTS_MIN, M.installmentsRange)
   .max(INSTALLMENTS_MAX, M.installmentsRange);
 
-const purpose = z
-  .string({ error: M.purposeType })
-  .trim()
+const purpose = linesText(z.string({ error: M.purposeType }).trim())
   .max(PURPOSE_MAX, M.purposeTooLong)
   .transform((v) => (v === '' ? null : v))
   .nullish();
@@ -122,9 +121,7 @@ const purpose = z
 const employeeId = requiredId(M.employeeRequired, M.employeeUnknown);
 const payScheduleId = requiredId(M.payScheduleRequired, M.payScheduleUnknown);
 
-const name = z
-  .string({ error: (i) => (absent(i.input) ? M.nameRequired : M.nameType) })
-  .trim()
+const name = lineText(z.string({ error: (i) => (absent(i.input) ? M.nameRequired : M.nameType) }).trim())
   .min(1, { error: M.nameRequired, abort: true })
   .min(PAY_NAME_MIN, M.nameLength)
   .max(PAY_NAME_MAX, M.nameLength);

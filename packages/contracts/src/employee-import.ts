@@ -3,6 +3,7 @@ import { basicInput, generalInput, optional } from './employees';
 import { fileDate, importRecord, importRowError } from './imports';
 import { type ListResponse, listResponse } from './lists';
 import { MESSAGES } from './messages';
+import { lineText } from './text';
 
 /**
  * The employee import (DESIGN.md §10): HR administrators bring employees in
@@ -49,7 +50,7 @@ export function importColumn(name: string): EmployeeImportColumn | null {
   return EMPLOYEE_IMPORT_COLUMNS.find((column) => columnKey(column) === key) ?? null;
 }
 
-const referenceName = optional(z.string().max(100, MESSAGES.maxLength100));
+const referenceName = optional(lineText(z.string()).max(100, MESSAGES.maxLength100));
 
 /**
  * Each cell's rule: the profile's (name, E-ID, mobile, e-mail, joining date)
@@ -61,9 +62,7 @@ export const employeeImportCells = {
   name: basicInput.shape.name,
   mobile: basicInput.shape.mobile,
   email: basicInput.shape.email,
-  company: z
-    .string({ error: MESSAGES.companyNameRequired })
-    .trim()
+  company: lineText(z.string({ error: MESSAGES.companyNameRequired }).trim())
     .min(1, { error: MESSAGES.companyNameRequired, abort: true })
     .max(100, MESSAGES.maxLength100),
   office: referenceName,
@@ -105,12 +104,12 @@ export const EMPLOYEE_REFUSAL_TEXTS: Record<EmployeeImportRefusal, string> = {
   name_invalid: 'The name is not valid',
   mobile_invalid: 'The mobile number is not valid',
   email_invalid: 'The e-mail address is not valid',
-  company_invalid: 'The company is missing or too long',
+  company_invalid: 'The company is missing or not valid',
   company_unknown: 'No enabled company has this name',
-  office_invalid: 'The office name is too long',
+  office_invalid: 'The office name is not valid',
   office_unknown: 'No enabled office has this name',
   office_other_company: 'This office belongs to another company',
-  designation_invalid: 'The designation is too long',
+  designation_invalid: 'The designation is not valid',
   designation_unknown: 'No enabled designation has this name',
   line_manager_eid_invalid: "The line manager's E-ID is not valid",
   line_manager_unknown: 'No employee, in the portal or in the file, has this E-ID',

@@ -3,6 +3,7 @@ import { type ListResponse, limit, listResponse, page, sort } from './lists';
 import { idName } from './lookups';
 import { employeeCard } from './people';
 import type { DataClass } from './privacy';
+import { lineText } from './text';
 
 /** A list's `sort` with its own default (the server checks the field against the list's fields). */
 export const sortWithDefault = (value: string) => sort.unwrap().default(value);
@@ -406,9 +407,13 @@ export const GROUP_MESSAGES = {
 } as const;
 
 export const groupTreeCreate = z.object({
-  name: z
-    .string({ error: (i) => (i.input === undefined ? GROUP_MESSAGES.nameRequired : GROUP_MESSAGES.nameType) })
-    .trim()
+  name: lineText(
+    z
+      .string({
+        error: (i) => (i.input === undefined ? GROUP_MESSAGES.nameRequired : GROUP_MESSAGES.nameType),
+      })
+      .trim(),
+  )
     .min(1, { error: GROUP_MESSAGES.nameRequired, abort: true })
     .min(2, GROUP_MESSAGES.nameLength)
     .max(100, GROUP_MESSAGES.nameLength),

@@ -4,6 +4,7 @@ import { idName } from './lookups';
 import { MESSAGES } from './messages';
 import { personRef, photo } from './people';
 import { STANDINGS } from './privacy';
+import { linesText, lineText, type TextKind } from './text';
 
 /**
  * The employee profile (SPEC.md §3 Employee, §5 Profile rules, §7 Employees):
@@ -48,12 +49,16 @@ export function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToNull, schema.nullable());
 }
 
+/** Required one-line text (a name, a title): trimmed, `message` when missing or blank. */
 const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  lineText(z.string({ error: message }).trim()).min(1, { error: message, abort: true });
 
-const text = (max: number, message: string) => optional(z.string().max(max, message));
+/** Optional text of one line (a name, a title) or of several (an address, a description). */
+const text = (max: number, message: string, kind: TextKind = 'line') =>
+  optional((kind === 'line' ? lineText(z.string()) : linesText(z.string())).max(max, message));
 
-const description = text(COMMENT_MAX, MESSAGES.descriptionTooLong);
+const description = text(COMMENT_MAX, MESSAGES.descriptionTooLong, 'lines');
+const address = text(ADDRESS_MAX, MESSAGES.addressTooLong, 'lines');
 
 /** A calendar date as the API sends it: YYYY-MM-DD. */
 export const apiDate = z.iso.date({ error: MESSAGES.dateInvalid });
@@ -77,8 +82,7 @@ export const mobileNumber = z
   .regex(/^01[13-9]/, MESSAGES.mobileInvalid);
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const emailAddress = z
-  .string()
+export const emailAddress = lineText(z.string())
   .max(254, MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 
@@ -121,7 +125,9 @@ export const generalInput = z
     nid: text(30, MESSAGES.maxLength30),
     tin: text(30, MESSAGES.maxLength30),
     passport_no: optional(
-      z.string().min(PASSPORT_MIN, MESSAGES.passportLength).max(PASSPORT_MAX, MESSAGES.passportLength),
+      lineText(z.string())
+        .min(PASSPORT_MIN, MESSAGES.passportLength)
+        .max(PASSPORT_MAX, MESSAGES.passportLength),
     ),
     driving_license: text(30, MESSAGES.maxLength30),
     joining_date: optionalDate,
@@ -135,8 +141,8 @@ export type GeneralInput = z.input<typeof generalInput>;
 
 /** PATCH employees/{id}/address */
 export const addressInput = z.object({
-  present: text(ADDRESS_MAX, MESSAGES.addressTooLong),
-  permanent: text(ADDRESS_MAX, MESSAGES.addressTooLong),
+  present: address,
+  permanent: address,
 });
 export type AddressInput = z.input<typeof addressInput>;
 
@@ -169,7 +175,7 @@ export const contactInput = z.object({
   email: optional(emailAddress),
   nid: text(30, MESSAGES.maxLength30),
   relation: text(60, MESSAGES.maxLength60),
-  address: text(ADDRESS_MAX, MESSAGES.addressTooLong),
+  address,
   emergency: z.boolean().default(false),
   grantor: z.boolean().default(false),
 });
@@ -185,7 +191,7 @@ export const historyInput = z
       .min(1, { error: MESSAGES.fromDateRequired, abort: true })
       .pipe(apiDate),
     to: optionalDate,
-    address: text(ADDRESS_MAX, MESSAGES.addressTooLong),
+    address,
   })
   .refine((v) => !v.to || v.to >= v.from, { path: ['to'], message: MESSAGES.toBeforeFrom });
 export type HistoryInput = z.input<typeof historyInput>;

@@ -6,6 +6,7 @@ import { limit, listResponse, page, sort, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { lineText } from './text';
 import { EPR_STATUS } from './workflow';
 
 /**
@@ -38,9 +39,7 @@ const optionalId = z.number().int().positive().nullable().optional();
  */
 export const eprCycleBody = z
   .object({
-    name: z
-      .string({ error: MESSAGES.nameRequired })
-      .trim()
+    name: lineText(z.string({ error: MESSAGES.nameRequired }).trim())
       .min(1, { error: MESSAGES.nameRequired, abort: true })
       .min(EPR_CYCLE_NAME.min, KPI_MESSAGES.sheetNameLength)
       .max(EPR_CYCLE_NAME.max, KPI_MESSAGES.sheetNameLength),

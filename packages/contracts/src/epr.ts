@@ -7,6 +7,7 @@ import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
@@ -50,10 +51,15 @@ const rating = (required: string = EPR_MESSAGES.ratingRequired) =>
     .int(EPR_MESSAGES.ratingRange)
     .min(1, EPR_MESSAGES.ratingRange)
     .max(3, EPR_MESSAGES.ratingRange);
-const comment = z.string().max(COMMENT_MAX, MESSAGES.commentTooLong).nullable();
-const longText = z.string().max(EPR_TEXT_MAX, EPR_MESSAGES.textTooLong).nullable();
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLong);
+const comment = linesText(z.string()).max(COMMENT_MAX, MESSAGES.commentTooLong).nullable();
+const longText = linesText(z.string()).max(EPR_TEXT_MAX, EPR_MESSAGES.textTooLong).nullable();
+/** Required text of the development plan: one line (`line`) or several (`lines`). */
+const requiredText = (required: string, max: number, tooLong: string, kind: TextKind = 'line') => {
+  const text = z.string({ error: required }).trim();
+  return (kind === 'line' ? lineText(text) : linesText(text))
+    .min(1, { error: required, abort: true })
+    .max(max, tooLong);
+};
 const actual = z.number({ error: EPR_MESSAGES.actualMin }).min(0, EPR_MESSAGES.actualMin).nullable();
 const date = (required: string) =>
   z
@@ -168,9 +174,7 @@ export function evidenceProblem(file: { type: string; size: number }): string | 
 
 /** POST eprs/sections/a/objectives/{lineId}/evidence: an image as base64 JSON with its file name. */
 export const evidenceUpload = z.object({
-  name: z
-    .string({ error: MESSAGES.fileRequired })
-    .trim()
+  name: lineText(z.string({ error: MESSAGES.fileRequired }).trim())
     .min(1, { error: MESSAGES.fileRequired, abort: true })
     .max(255, MESSAGES.fileNameTooLong),
   file: base64Text(MESSAGES.fileRequired),
@@ -183,7 +187,7 @@ export const evidenceIdBody = z.object({
 /** POST eprs/sections/d/{sectionDId}/dev-plan and PATCH …/{id}/dev-plan: one row of the development plan. */
 export const devPlanBody = z.object({
   dev_area: requiredText(EPR_MESSAGES.devAreaRequired, EPR_SHORT_TEXT_MAX, EPR_MESSAGES.shortTextTooLong),
-  action_plan: requiredText(EPR_MESSAGES.actionPlanRequired, EPR_TEXT_MAX, EPR_MESSAGES.textTooLong),
+  action_plan: requiredText(EPR_MESSAGES.actionPlanRequired, EPR_TEXT_MAX, EPR_MESSAGES.textTooLong, 'lines'),
   when: requiredText(EPR_MESSAGES.whenRequired, EPR_SHORT_TEXT_MAX, EPR_MESSAGES.shortTextTooLong),
   who: requiredText(EPR_MESSAGES.whoRequired, EPR_SHORT_TEXT_MAX, EPR_MESSAGES.shortTextTooLong),
 });
@@ -399,9 +403,7 @@ export const EPR_VALUE_MESSAGES = defineMessages('reference.validation', {
 
 const V = EPR_VALUE_MESSAGES;
 const valueText = (max: number, length: string) =>
-  z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
+  lineText(z.string({ error: MESSAGES.nameRequired }).trim())
     .min(1, { error: MESSAGES.nameRequired, abort: true })
     .min(2, length)
     .max(max, length);

@@ -5,6 +5,7 @@ import { dateRange, limit, listResponse, page, sort, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
+import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
@@ -104,7 +105,11 @@ function checkServiceRules(v: RuleInput, ctx: z.RefinementCtx) {
   }
 }
 
-const text = (typeMessage: string) => z.string({ error: typeMessage }).nullish();
+/** A field sent as text; with a kind, text others read (one line, or several). */
+const text = (typeMessage: string, kind?: TextKind) => {
+  const value = z.string({ error: typeMessage });
+  return (kind === 'line' ? lineText(value) : kind === 'lines' ? linesText(value) : value).nullish();
+};
 const id = (typeMessage: string) =>
   z.number({ error: typeMessage }).int(typeMessage).positive(typeMessage).nullish();
 
@@ -122,11 +127,11 @@ export const serviceRequestBody = z
     issue_date: text(MESSAGES.issueDateRequired).describe('DD-MM-YYYY'),
     from_date: text(MESSAGES.fromDateRequired).describe('DD-MM-YYYY'),
     to_date: text(MESSAGES.toDateRequired).describe('DD-MM-YYYY'),
-    passport_no: text(MESSAGES.passportRequired),
-    intended_country: text(MESSAGES.countryRequired),
+    passport_no: text(MESSAGES.passportRequired, 'line'),
+    intended_country: text(MESSAGES.countryRequired, 'line'),
     noc_type_id: id(MESSAGES.nocTypeRequired),
-    reason: text(MESSAGES.reasonRequired),
-    description: text(MESSAGES.descriptionRequired),
+    reason: text(MESSAGES.reasonRequired, 'lines'),
+    description: text(MESSAGES.descriptionRequired, 'lines'),
   })
   .superRefine((v, ctx) => {
     checkServiceRules(v, ctx);
@@ -193,11 +198,11 @@ export const serviceRequestForm = z
     issue_date: z.unknown().optional(),
     from_date: z.unknown().optional(),
     to_date: z.unknown().optional(),
-    passport_no: z.string().nullish(),
-    intended_country: z.string().nullish(),
+    passport_no: lineText(z.string()).nullish(),
+    intended_country: lineText(z.string()).nullish(),
     noc_type_id: z.unknown().optional(),
-    reason: z.string().nullish(),
-    description: z.string().nullish(),
+    reason: linesText(z.string()).nullish(),
+    description: linesText(z.string()).nullish(),
   })
   .superRefine(checkServiceRules);
 
@@ -340,9 +345,7 @@ const R = SERVICE_REFERENCE_MESSAGES;
 const somethingSent = (value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined);
 const NOTHING_SENT = 'Send at least one field to change';
 
-const referenceName = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
+const referenceName = lineText(z.string({ error: MESSAGES.nameRequired }).trim())
   .min(1, { error: MESSAGES.nameRequired, abort: true })
   .min(2, R.nameLength)
   .max(SERVICE_REFERENCE_NAME_MAX, R.nameLength);

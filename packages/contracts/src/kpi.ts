@@ -5,6 +5,7 @@ import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
+import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
@@ -57,10 +58,9 @@ const weight = z
   .min(KPI_WEIGHT_MIN, MESSAGES.weightRange)
   .max(KPI_WEIGHT_MAX, MESSAGES.weightRange)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, KPI_MESSAGES.weightDecimals);
+/** Required one-line text of `min` to `max` characters (a name, a time). */
 const textBetween = (required: string, length: string, min: number, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
+  lineText(z.string({ error: required }).trim())
     .min(1, { error: required, abort: true })
     .min(min, length)
     .max(max, length);
@@ -73,7 +73,10 @@ const textBetween = (required: string, length: string, min: number, max: number)
  */
 export const kpiBody = z
   .object({
-    name: z.string().trim().max(KPI_SHEET_NAME_MAX, KPI_MESSAGES.sheetNameLength).nullable().optional(),
+    name: lineText(z.string().trim())
+      .max(KPI_SHEET_NAME_MAX, KPI_MESSAGES.sheetNameLength)
+      .nullable()
+      .optional(),
     type_id: requiredId(KPI_MESSAGES.typeRequired),
     year_id: z.number().int().positive().nullable().optional(),
     from: z.string().nullable().optional(),
@@ -116,7 +119,7 @@ export const kpiForm = z
     year_id: z.unknown().optional(),
     from: z.unknown().optional(),
     to: z.unknown().optional(),
-    name: z.string().max(KPI_SHEET_NAME_MAX, KPI_MESSAGES.sheetNameLength).nullable().optional(),
+    name: lineText(z.string()).max(KPI_SHEET_NAME_MAX, KPI_MESSAGES.sheetNameLength).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     const required = (path: 'year_id' | 'from' | 'to', message: string) => {
@@ -151,9 +154,7 @@ export const objectiveKpiBody = z.object({
   target: z.number({ error: MESSAGES.targetRequired }).min(1, MESSAGES.targetRequired),
   target_unit_id: requiredId(KPI_MESSAGES.targetUnitRequired),
   budget: z.number({ error: KPI_MESSAGES.budgetMin }).min(1, KPI_MESSAGES.budgetMin).nullable().optional(),
-  initiative: z
-    .string()
-    .trim()
+  initiative: lineText(z.string().trim())
     .min(KPI_TEXT.min, KPI_MESSAGES.initiativeLength)
     .max(KPI_TEXT.max, KPI_MESSAGES.initiativeLength)
     .nullable()
@@ -233,9 +234,7 @@ export const kpiTargetUnit = z.object({
 });
 export type KpiTargetUnit = z.infer<typeof kpiTargetUnit>;
 
-const referenceName = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
+const referenceName = lineText(z.string({ error: MESSAGES.nameRequired }).trim())
   .min(1, { error: MESSAGES.nameRequired, abort: true })
   .max(60, MESSAGES.maxLength60);
 
@@ -350,9 +349,7 @@ export type KpiSheet = z.infer<typeof kpiSheet>;
 
 /** POST …/comments. */
 export const commentBody = z.object({
-  comment: z
-    .string({ error: MESSAGES.commentBlank })
-    .trim()
+  comment: linesText(z.string({ error: MESSAGES.commentBlank }).trim())
     .min(1, { error: MESSAGES.commentBlank, abort: true })
     .max(COMMENT_MAX, MESSAGES.commentTooLong),
 });

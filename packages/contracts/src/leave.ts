@@ -5,6 +5,7 @@ import { dateRange, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /** Leave formats (SPEC.md §3). */
@@ -25,6 +26,13 @@ export const LEAVE_MESSAGES = defineMessages('leave.validation', {
 
 const required = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });
+/** A required name (of a leave type, a duration, a holiday): one line. */
+const requiredName = (message: string) =>
+  lineText(z.string({ error: message }).trim()).min(1, { error: message, abort: true });
+/** The leave address: several lines, at most ADDRESS_MAX characters. */
+const leaveAddress = linesText(z.string({ error: LEAVE_MESSAGES.addressRequired }).trim())
+  .min(1, { error: LEAVE_MESSAGES.addressRequired, abort: true })
+  .max(ADDRESS_MAX, MESSAGES.addressTooLong);
 const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
 
 /**
@@ -40,9 +48,7 @@ export const leaveBody = z
     from: required(LEAVE_MESSAGES.fromRequired),
     to: required(LEAVE_MESSAGES.toRequired),
     responsible_id: requiredId(MESSAGES.selectResponsible),
-    leave_address: required(LEAVE_MESSAGES.addressRequired).pipe(
-      z.string().max(ADDRESS_MAX, MESSAGES.addressTooLong),
-    ),
+    leave_address: leaveAddress,
   })
   .superRefine((v, ctx) => {
     const valid = v.leave_format === LEAVE_FORMAT.short ? isCalendarDateTime : isCalendarDate;
@@ -72,9 +78,7 @@ export const leaveForm = z
     from: present(LEAVE_MESSAGES.fromRequired),
     to: present(LEAVE_MESSAGES.toRequired),
     responsible_id: present(MESSAGES.selectResponsible),
-    leave_address: required(LEAVE_MESSAGES.addressRequired).pipe(
-      z.string().max(ADDRESS_MAX, MESSAGES.addressTooLong),
-    ),
+    leave_address: leaveAddress,
   })
   .superRefine((v, ctx) => {
     if (v.leave_format === LEAVE_FORMAT.short && (v.duration_id === null || v.duration_id === undefined)) {
@@ -158,7 +162,7 @@ const LEAVE_TYPE_NAME_LENGTH = 'Name must have a length between 2 and 60';
 
 /** Admin screens: leave types, durations and holidays. */
 export const leaveTypeBody = z.object({
-  name: required('Name must not be empty').pipe(
+  name: requiredName('Name must not be empty').pipe(
     z.string().min(2, LEAVE_TYPE_NAME_LENGTH).max(60, LEAVE_TYPE_NAME_LENGTH),
   ),
   days: z.number({ error: 'Days must be a number from 0 to 365' }).int().min(0).max(365),
@@ -170,7 +174,7 @@ export const leaveTypeBody = z.object({
 
 const DURATION_NAME_LENGTH = 'Name must have a length between 2 and 40';
 export const leaveDurationBody = z.object({
-  name: required('Name must not be empty').pipe(
+  name: requiredName('Name must not be empty').pipe(
     z.string().min(2, DURATION_NAME_LENGTH).max(40, DURATION_NAME_LENGTH),
   ),
   name_translations: nameTranslations(40, DURATION_NAME_LENGTH).optional(),
@@ -184,7 +188,9 @@ export const leaveDurationBody = z.object({
 
 /** The holiday form's rules (its dates are pickers). */
 export const holidayForm = z.object({
-  name: required('Name must not be empty').pipe(z.string().max(100, 'Name must have at most 100 characters')),
+  name: requiredName('Name must not be empty').pipe(
+    z.string().max(100, 'Name must have at most 100 characters'),
+  ),
   from: present(LEAVE_MESSAGES.fromRequired),
 });
 
@@ -199,7 +205,7 @@ export type Holiday = z.infer<typeof holiday>;
 
 export const holidayBody = z
   .object({
-    name: required('Name must not be empty').pipe(
+    name: requiredName('Name must not be empty').pipe(
       z.string().max(100, 'Name must have at most 100 characters'),
     ),
     from: z.string({ error: LEAVE_MESSAGES.fromRequired }).refine(isCalendarDate, LEAVE_MESSAGES.dateFormat),

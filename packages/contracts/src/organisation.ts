@@ -4,6 +4,7 @@ import { GROUP_MESSAGES, group, groupTreeCreate, groupTreeDelete } from './emplo
 import { listResponse } from './lists';
 import { idName } from './lookups';
 import { defineMessages } from './messages';
+import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
@@ -50,9 +51,9 @@ const M = { ...ADMIN_MESSAGES, ...ORGANISATION_MESSAGES };
  */
 export const FILTER_GROUP_TYPE = 1;
 
-const name = z
-  .string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) })
-  .trim()
+const name = lineText(
+  z.string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) }).trim(),
+)
   .min(1, { error: M.nameRequired, abort: true })
   .min(NAME_MIN, M.nameLength)
   .max(NAME_MAX, M.nameLength);
@@ -76,9 +77,7 @@ function lookupRef(required: string, unknown: string) {
     .min(1, unknown);
 }
 
-const description = z
-  .string({ error: M.descriptionType })
-  .trim()
+const description = linesText(z.string({ error: M.descriptionType }).trim())
   .max(DESCRIPTION_MAX, M.descriptionTooLong)
   .transform((v) => (v === '' ? null : v))
   .nullish();

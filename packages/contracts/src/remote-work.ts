@@ -4,6 +4,7 @@ import { dateRange, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /** Remote-work type 1 is hours within one day; the others are whole days (SPEC.md §9). */
@@ -40,6 +41,11 @@ const blank = (v: string | null | undefined): v is null | undefined | '' =>
   v === null || v === undefined || v.trim() === '';
 
 const optionalText = (message: string) => z.string({ error: message }).nullable().optional();
+/** The request's description: several lines. */
+const description = linesText(z.string({ error: REMOTE_WORK_MESSAGES.descriptionText }))
+  .max(REMOTE_WORK_DESCRIPTION_MAX, REMOTE_WORK_MESSAGES.descriptionTooLong)
+  .nullable()
+  .optional();
 
 /**
  * POST remote-work / PATCH remote-work/{id}. Type 1 (hourly): `from_date` is
@@ -53,11 +59,7 @@ export const remoteWorkBody = z
     to_date: optionalText(REMOTE_WORK_MESSAGES.dateFormat),
     from_time: optionalText(REMOTE_WORK_MESSAGES.timeFormat),
     to_time: optionalText(REMOTE_WORK_MESSAGES.timeFormat),
-    description: z
-      .string({ error: REMOTE_WORK_MESSAGES.descriptionText })
-      .max(REMOTE_WORK_DESCRIPTION_MAX, REMOTE_WORK_MESSAGES.descriptionTooLong)
-      .nullable()
-      .optional(),
+    description,
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -116,11 +118,7 @@ export const remoteWorkForm = z
     to_date: z.unknown().optional(),
     from_time: z.unknown().optional(),
     to_time: z.unknown().optional(),
-    description: z
-      .string()
-      .max(REMOTE_WORK_DESCRIPTION_MAX, REMOTE_WORK_MESSAGES.descriptionTooLong)
-      .nullable()
-      .optional(),
+    description,
   })
   .superRefine((v, ctx) => {
     const required = (path: string, message: string) => {
@@ -196,9 +194,7 @@ export const REMOTE_WORK_TYPE_MESSAGES = defineMessages('reference.validation', 
   enabledType: 'Enabled must be true or false',
 });
 
-const typeName = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
+const typeName = lineText(z.string({ error: MESSAGES.nameRequired }).trim())
   .min(1, { error: MESSAGES.nameRequired, abort: true })
   .min(2, REMOTE_WORK_TYPE_MESSAGES.typeNameLength)
   .max(REMOTE_WORK_TYPE_NAME_MAX, REMOTE_WORK_TYPE_MESSAGES.typeNameLength);

@@ -4,6 +4,7 @@ import { isCalendarDate } from './dates';
 import { sortWithDefault } from './employee-search';
 import { type ListResponse, listResponse } from './lists';
 import { defineMessages, MESSAGES } from './messages';
+import { lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 
 /**
@@ -52,9 +53,11 @@ export function endsNextDay(start: string, end: string): boolean {
   return end <= start;
 }
 
-const name = z
-  .string({ error: (i) => (i.input === undefined || i.input === null ? M.nameRequired : M.nameLength) })
-  .trim()
+const name = lineText(
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? M.nameRequired : M.nameLength) })
+    .trim(),
+)
   .min(1, { error: M.nameRequired, abort: true })
   .min(SHIFT_NAME_MIN, M.nameLength)
   .max(SHIFT_NAME_MAX, M.nameLength);

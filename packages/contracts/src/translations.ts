@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './limits';
+import { lineText } from './text';
 
 /** The languages a reference name may be translated into (English is the name itself). */
 export const TRANSLATED_LANGUAGES = ['zh', 'ar', 'it', 'es', 'fr'] as const satisfies readonly Exclude<
@@ -11,11 +12,14 @@ export type NameTranslations = Partial<Record<TranslatedLanguage, string>>;
 
 /**
  * A reference record's names in the other languages, as HR types them on the
- * admin screens. Each is at most `max` characters, like the English name; a
- * blank one is dropped, and the English name shows in that language.
+ * admin screens. Each is one line of at most `max` characters, like the
+ * English name; a blank one is dropped, and the English name shows in that
+ * language.
  */
 export function nameTranslations(max: number, tooLong: string) {
-  const one = z.string({ error: 'Must be text' }).trim().max(max, tooLong).optional();
+  const one = lineText(z.string({ error: 'Must be text' }).trim())
+    .max(max, tooLong)
+    .optional();
   return z
     .strictObject({ zh: one, ar: one, it: one, es: one, fr: one }, { error: 'Must be an object of names' })
     .transform((names): NameTranslations => {

@@ -13,6 +13,7 @@ import { MESSAGES, messageKey, NOTICES } from '@hr/contracts/messages';
 import { ORGANISATION_MESSAGES } from '@hr/contracts/organisation';
 import { REMOTE_WORK_MESSAGES, REMOTE_WORK_TYPE_MESSAGES } from '@hr/contracts/remote-work';
 import { SHIFT_MESSAGES } from '@hr/contracts/shifts';
+import { TEXT_MESSAGES } from '@hr/contracts/text';
 import { describe, expect, test } from 'vitest';
 import { translateAdmin } from '../features/admin/validation';
 import { changeLanguage, translateValidation } from '../lib/i18n';
@@ -43,6 +44,7 @@ const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   REMOTE_WORK_MESSAGES,
   REMOTE_WORK_TYPE_MESSAGES,
   SHIFT_MESSAGES,
+  TEXT_MESSAGES,
 };
 /** The administration screens' texts (ADMIN_MESSAGES, GROUP_MESSAGES): through translateAdmin. */
 const ADMIN_CATALOGS: Record<string, Record<string, string>> = { ADMIN_MESSAGES, GROUP_MESSAGES };

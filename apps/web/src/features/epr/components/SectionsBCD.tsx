@@ -7,6 +7,7 @@ import {
   type EprDetail,
   type SectionDBody,
   sectionCBody,
+  sectionDBody,
 } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
 import {
@@ -203,6 +204,7 @@ export function SectionC({ review }: { review: Review }) {
 }
 
 type RemarkField = keyof SectionDBody;
+const remarkRules = zodRules(sectionDBody);
 const REMARKS: { side: 'self' | 'line_manager' | 'next_level'; fields: RemarkField[] }[] = [
   { side: 'self', fields: ['self_proposal', 'remarks', 'dev_areas'] },
   { side: 'line_manager', fields: ['lm_recommendation', 'lm_remarks', 'lm_dev_areas'] },
@@ -252,7 +254,7 @@ function Remarks({
       }
     >
       {fields.map((f) => (
-        <Form.Item key={f} name={f} label={t(`epr.d.fields.${f}`)}>
+        <Form.Item key={f} name={f} label={t(`epr.d.fields.${f}`)} rules={remarkRules(f)}>
           <Input.TextArea rows={3} maxLength={EPR_TEXT_MAX} showCount />
         </Form.Item>
       ))}
