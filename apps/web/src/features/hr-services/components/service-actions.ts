@@ -15,6 +15,8 @@ export type ServiceListType = (typeof LIST_TYPES)[number];
 export interface Viewer {
   employeeId: number | undefined;
   isAdmin: boolean;
+  /** Signed in as someone else: decisions are not offered (the server refuses them). */
+  asSomeoneElse?: boolean;
 }
 
 /** How the viewer stands to a request, as the server decides it (lib/approvers actorsFor). */
@@ -58,6 +60,7 @@ export function enabledServiceActions(
     request.status.id,
     actors,
     view === 'own' ? 'self' : 'team',
+    viewer.asSomeoneElse,
   ).map(toRowAction);
   if (mayChange(request, viewer, view)) {
     if (SERVICE_RULES.editable.includes(request.status.id)) enabled.push('edit');
@@ -68,7 +71,11 @@ export function enabledServiceActions(
 
 /** The decisions the detail page offers (approve, cancel, done): those of the team view. */
 export function detailActions(request: ServiceRequest, viewer: Viewer): ServiceAction[] {
-  return allowedActions(SERVICE_WORKFLOW, request.status.id, actorsOf(request, viewer), 'team').filter(
-    (a) => a !== 'submit',
-  );
+  return allowedActions(
+    SERVICE_WORKFLOW,
+    request.status.id,
+    actorsOf(request, viewer),
+    'team',
+    viewer.asSomeoneElse,
+  ).filter((a) => a !== 'submit');
 }

@@ -82,7 +82,11 @@ export function Component() {
   const id = parseId(useParams().id);
   const request = useServiceRequest(id);
   const me = useMe().data;
-  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
+  const viewer: Viewer = {
+    employeeId: me?.employee.id,
+    isAdmin: me?.user.is_admin ?? false,
+    asSomeoneElse: Boolean(me?.session.impersonator),
+  };
   const problem = id === null || (request.isError && !request.data);
 
   return (

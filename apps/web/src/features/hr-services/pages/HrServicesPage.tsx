@@ -39,7 +39,11 @@ const BASE_ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'rejec
 export function Component() {
   const { t } = useTranslation();
   const me = useMe().data;
-  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
+  const viewer: Viewer = {
+    employeeId: me?.employee.id,
+    isAdmin: me?.user.is_admin ?? false,
+    asSomeoneElse: Boolean(me?.session.impersonator),
+  };
   const list = useListState({
     listTypeKey: 'HR_SERVICES_LIST_TYPE',
     listTypes: LIST_TYPES,

@@ -40,9 +40,11 @@ export function enabledLeaveActions(
   leave: Leave,
   me: number | undefined,
   view: 'self' | 'team',
+  /** Signed in as someone else: decisions are not offered (the server refuses them). */
+  asSomeoneElse = false,
 ): RowAction[] {
   const actors = actorsOf(leave, me);
-  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, leave.status.id, actors, view);
+  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, leave.status.id, actors, view, asSomeoneElse);
   if (view === 'self' && actors.includes('owner')) {
     if (REQUEST_RULES.editable.includes(leave.status.id)) enabled.push('edit');
     if (REQUEST_RULES.deletable.includes(leave.status.id)) enabled.push('delete');
@@ -57,7 +59,9 @@ function fromTo(leave: Leave, which: 'from' | 'to') {
 /** /leave: own and team leave requests (SPEC.md §2 Leave list). */
 export function Component() {
   const { t } = useTranslation();
-  const me = useMe().data?.employee.id;
+  const meData = useMe().data;
+  const me = meData?.employee.id;
+  const asSomeoneElse = Boolean(meData?.session.impersonator);
   const list = useListState({ listTypeKey: 'LEAVE_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'url' });
   const { filters, setFilter } = list;
   const team = list.listType === 'team';
@@ -138,7 +142,7 @@ export function Component() {
     actionsColumn<Leave>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledLeaveActions(r, me, list.listType),
+      enabled: (r) => enabledLeaveActions(r, me, list.listType, asSomeoneElse),
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('leave.actionsFor', { id: r.id }),
     }),

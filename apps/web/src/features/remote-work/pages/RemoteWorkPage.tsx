@@ -40,9 +40,11 @@ export function enabledRemoteWorkActions(
   item: RemoteWork,
   me: number | undefined,
   view: 'self' | 'team',
+  /** Signed in as someone else: decisions are not offered (the server refuses them). */
+  asSomeoneElse = false,
 ): RowAction[] {
   const actors = actorsOf(item, me);
-  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, item.status.id, actors, view);
+  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, item.status.id, actors, view, asSomeoneElse);
   if (view === 'self' && actors.includes('owner')) {
     if (REQUEST_RULES.editable.includes(item.status.id)) enabled.push('edit');
     if (REQUEST_RULES.deletable.includes(item.status.id)) enabled.push('delete');
@@ -69,7 +71,9 @@ function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
 /** /remote-work: own and team remote-work requests (SPEC.md §2 Remote work). */
 export function Component() {
   const { t } = useTranslation();
-  const me = useMe().data?.employee.id;
+  const meData = useMe().data;
+  const me = meData?.employee.id;
+  const asSomeoneElse = Boolean(meData?.session.impersonator);
   const list = useListState({
     listTypeKey: 'REMOTE_WORK_LIST_TYPE',
     listTypes: LIST_TYPES,
@@ -158,7 +162,7 @@ export function Component() {
     actionsColumn<RemoteWork>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledRemoteWorkActions(r, me, list.listType),
+      enabled: (r) => enabledRemoteWorkActions(r, me, list.listType, asSomeoneElse),
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('remoteWork.actionsFor', { id: r.id }),
     }),
