@@ -4,8 +4,8 @@ import { INPUT_MESSAGES, MAX_ID } from './input-check';
 
 /**
  * What no route takes, whatever its schema (lib/input-check.ts): text with a
- * NUL character or a lone UTF-16 surrogate, and ids beyond PostgreSQL's
- * integer. A body answers 422 with the field's error, a query or path 400;
+ * NUL character, a lone UTF-16 surrogate or (but in a password) a direction
+ * override, and ids beyond PostgreSQL's integer. A body answers 422 with the field's error, a query or path 400;
  * nothing reaches the database. And `sort` names own fields only.
  */
 let ctx: TestContext;
@@ -106,11 +106,29 @@ describe('text with NUL or a lone surrogate', () => {
     expect(res.json().errors.children.password.errors).toEqual([INPUT_MESSAGES.nul]);
   });
 
-  it('other Unicode is kept as sent: emoji, combining marks, right-to-left marks', async () => {
-    const name = 'Ünïcode 😀 👩‍👩‍👧 e\u0301 \u202eمرحبا\u200f';
+  it('other Unicode is kept as sent: emoji, combining marks, joiners, right-to-left marks', async () => {
+    const name = 'Ünïcode 😀 👩‍👩‍👧 e\u0301 مرحبا\u200f نام\u200cخانوادگی';
     const res = await call('POST', 'companies', adminToken, { name });
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe(name);
+  });
+
+  it('a direction override is refused in any field, even one the schema drops; a password keeps it', async () => {
+    const res = await call('POST', 'companies', adminToken, { name: 'Acme override', note: 'a\u202eb' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.children).toEqual({ note: { errors: [INPUT_MESSAGES.direction] } });
+    const saved = await call('GET', 'companies?search=Acme%20override', adminToken);
+    expect(saved.json().total).toBe(0);
+    const search = await call('GET', 'companies?search=%E2%80%AEabc', employeeToken);
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toMatchObject({ error: 'invalid_query', params: { name: 'search' } });
+    // A wrong password with one is a wrong password, not a refused field.
+    const signIn = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/login_check',
+      payload: { username: employee.eid, password: 'secret\u202e123', app_id: 3 },
+    });
+    expect(signIn.statusCode).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import { hasDirectionControl, TEXT_MESSAGES } from '@hr/contracts/text';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
@@ -9,6 +10,8 @@ export const MAX_ID = 2_147_483_647;
 export const INPUT_MESSAGES = {
   nul: 'Text must not contain the NUL character (U+0000)',
   surrogate: 'Text must not contain a lone UTF-16 surrogate (a broken character)',
+  /** The contracts' own text (packages/contracts text.ts), so a form shows it in the user's language. */
+  direction: TEXT_MESSAGES.textDirection,
   key: 'Field names must not contain the NUL character or a lone UTF-16 surrogate',
   id: `An id must be a whole number from 1 to ${MAX_ID}`,
 } as const;
@@ -19,10 +22,20 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Names of fields that hold record ids: `id`, `*_id`, `*Id`, and their lists `ids`, `*_ids`. */
 const isIdName = (name: string) => name === 'id' || name === 'ids' || /(_id|_ids|[a-z]Id)$/.test(name);
 
+/** Names of fields that hold a password (`password`, `plain_password`): a secret no one reads, kept as typed. */
+const isPasswordName = (name: string | null) => name !== null && /password/i.test(name);
+
 function textProblem(text: string): string | null {
   if (text.includes(NUL)) return INPUT_MESSAGES.nul;
   if (LONE_SURROGATE.test(text)) return INPUT_MESSAGES.surrogate;
   return null;
+}
+
+/** What a value may not hold: `textProblem`'s, and a direction override but in a password. */
+function valueProblem(text: string, name: string | null): string | null {
+  const problem = textProblem(text);
+  if (problem || isPasswordName(name)) return problem;
+  return hasDirectionControl(text) ? INPUT_MESSAGES.direction : null;
 }
 
 /** A plain object: `{}`, or one without Object.prototype (as Fastify makes query and path parameters). */
@@ -61,15 +74,17 @@ function walk(value: unknown, visit: Visit, onKey?: (key: string, path: (string 
 
 /**
  * Text no part of a request may carry: a NUL character or a lone UTF-16
- * surrogate (PostgreSQL refuses both, in text and in JSON). Reads the input
- * as sent, field names too, so a field is named as the caller sent it.
+ * surrogate (PostgreSQL refuses both, in text and in JSON), in values and
+ * field names; and in values, a mark that overrides the direction of the
+ * text after it (U+202A–U+202E, U+2066–U+2069), but in a password. Reads
+ * the input as sent, so a field is named as the caller sent it.
  */
 export function textIssues(value: unknown): InputIssue[] {
   const issues: InputIssue[] = [];
   walk(
     value,
-    (v, path) => {
-      const problem = typeof v === 'string' ? textProblem(v) : null;
+    (v, path, name) => {
+      const problem = typeof v === 'string' ? valueProblem(v, name) : null;
       if (problem) issues.push({ path, message: problem });
     },
     (key, path) => {
@@ -101,8 +116,10 @@ const report = (issues: InputIssue[], ctx: z.RefinementCtx) => {
 
 /**
  * The app's validator compiler: each route's zod schema (body, query string,
- * path parameters, headers) is wrapped so that text with NUL or a lone
- * surrogate is refused before the schema reads the input, and ids beyond
+ * path parameters, headers) is wrapped so that text with NUL, a lone
+ * surrogate or a direction override is refused before the schema reads the
+ * input (the schemas check the text others read again, packages/contracts
+ * text.ts, with line breaks and other control characters), and ids beyond
  * PostgreSQL's integer after it. So the check holds for every route in one
  * place, and its failures are ordinary validation failures: a 422 with the
  * field's error for a body, a 400 `invalid_query` or `invalid_path` otherwise.

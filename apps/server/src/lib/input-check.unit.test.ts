@@ -22,16 +22,39 @@ describe('the input check', () => {
     expect(textIssues(query)).toEqual([{ path: ['search', 1], message: INPUT_MESSAGES.nul }]);
   });
 
-  it('lets any other Unicode through: pairs, emoji, marks, right-to-left', () => {
+  it('lets any other Unicode through: pairs, emoji, marks, right-to-left, line breaks', () => {
     expect(
       textIssues({
         emoji: '😀 👩‍👩‍👧‍👦',
         marks: 'e\u0301\u0302 Z̴̧a̶l̷g̷o',
-        rtl: '\u202eمرحبا\u200f',
+        rtl: 'مرحبا\u200f \u200e123 عربي\u061c',
+        joiners: 'نام\u200cخانوادگی क्\u200dष',
         bom: '\ufeff\uffff',
-        lines: '\u2028\t\n',
+        lines: '\u2028\t\n\r\n',
       }),
     ).toEqual([]);
+  });
+
+  it('refuses the direction overrides and isolates in any value but a password', () => {
+    const marks = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const mark of marks)
+      expect(textIssues({ name: `RTL${mark}eman` }), mark).toEqual([
+        { path: ['name'], message: INPUT_MESSAGES.direction },
+      ]);
+    expect(
+      textIssues({
+        comment: 'line one\nline \u2067two\u2069',
+        filter: { full_text: ['ok', '\u202dx'] },
+        password: 'pass\u202eword',
+        plain_password: '\u2066secret',
+      }),
+    ).toEqual([
+      { path: ['comment'], message: INPUT_MESSAGES.direction },
+      { path: ['filter', 'full_text', 1], message: INPUT_MESSAGES.direction },
+    ]);
+    // Query parameters (no Object.prototype) too.
+    const query = Object.assign(Object.create(null), { search: '\u202eabc' });
+    expect(textIssues(query)).toEqual([{ path: ['search'], message: INPUT_MESSAGES.direction }]);
   });
 
   it('refuses ids outside 1 to 2^31-1 under id names, and no other number', () => {
