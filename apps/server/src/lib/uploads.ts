@@ -1,10 +1,12 @@
 import { PHOTO_PIXELS } from '@hr/contracts/employees';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { domainError } from './errors';
 
 /**
  * Uploaded bytes: base64 decoding with the size known before decoding, image
- * checks by content (magic bytes, then a real decode), photo sizes and the
- * type of a document.
+ * checks by content (magic bytes, the header's format and pixel count, then a
+ * real decode, a few at a time), pictures stored downscaled and re-encoded,
+ * and the type and download name of a document.
  */
 
 const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+;base64,/;
@@ -39,26 +41,118 @@ export function imageFormat(data: Buffer): 'png' | 'jpeg' | null {
   return null;
 }
 
-export class UnreadableImageError extends Error {}
+/**
+ * The most pixels an uploaded picture may have, read from its header before
+ * anything is decoded: 25 megapixels (6,000 × 4,000 from a camera, a phone's
+ * 12 or 24 MP photo, a 5,000 × 5,000 scan). Decoded as RGBA, the worst case
+ * a decode can hold is 100 MB; a "decompression bomb" (a small file of one
+ * colour and millions of pixels) is refused at its header, in a millisecond.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 
-/** Refuses pictures whose pixels would take too much memory to decode (a "decompression bomb"). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** How many pictures one process decodes at once; the rest wait their turn. */
+export const IMAGE_DECODES_AT_ONCE = 2;
+
+/** The long side of a stored EPR evidence image. */
+export const EVIDENCE_MAX_SIDE = 2000;
+
+// libvips keeps recent operations and their pixels in a cache: no upload is decoded twice.
+sharp.cache(false);
+// One libvips thread per picture: two pictures at once fill the two cores of a small server.
+sharp.concurrency(1);
+
+/** A FIFO of turns: at most `slots` holders at once. */
+class Turns {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(slots: number) {
+    this.free = slots;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}
+
+const decodes = new Turns(IMAGE_DECODES_AT_ONCE);
 
 /**
- * Whether the bytes decode as a picture of the format their first bytes claim
- * (an image kept as it was uploaded, such as EPR evidence, is still decoded
- * once, so a renamed or truncated file is refused).
+ * The one way an uploaded picture is decoded. Its header is read first
+ * (sharp's `metadata()` reads the header only: a 6,300 × 6,300 PNG answers in
+ * under a millisecond, with no pixel in memory): the format must be the one
+ * its first bytes claim, and its pixels at most MAX_IMAGE_PIXELS. Only then
+ * does `make` decode it, one of IMAGE_DECODES_AT_ONCE at a time, with the
+ * same limit given to libvips. A refusal is a 422 on `field`:
+ * `image_too_many_pixels` or `image_unreadable`.
  */
-export async function readableImage(data: Buffer, format: 'png' | 'jpeg'): Promise<boolean> {
+async function decodeImage<T>(
+  data: Buffer,
+  format: 'png' | 'jpeg',
+  field: string,
+  make: (open: () => Sharp) => Promise<T>,
+): Promise<T> {
+  const unreadable = () => domainError('image_unreadable', {}, field);
+  let meta: Metadata;
   try {
-    const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
-    if (meta.format !== format || !meta.width || !meta.height) return false;
-    // A header alone says nothing of the pixels: decode them (small files only reach here).
-    await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).raw().toBuffer();
-    return true;
+    // sharp's own limit would refuse a header over 268 MP as unreadable: the count is judged just below.
+    meta = await sharp(data, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    return false;
+    throw unreadable();
   }
+  const { width, height } = meta;
+  if (meta.format !== format || !width || !height) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw domainError('image_too_many_pixels', { width, height, max: MAX_IMAGE_PIXELS / 1_000_000 }, field);
+  }
+  const open = () => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+  return decodes.run(async () => {
+    try {
+      return await make(open);
+    } catch {
+      throw unreadable();
+    }
+  });
+}
+
+/** A picture encoded again in its own format (no metadata is kept: sharp drops it unless asked). */
+const encoded = (pipeline: Sharp, format: 'png' | 'jpeg') =>
+  (format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85 })).toBuffer();
+
+const mimeOf = (format: 'png' | 'jpeg') => (format === 'png' ? 'image/png' : 'image/jpeg');
+
+export interface StoredImage {
+  mime: 'image/png' | 'image/jpeg';
+  data: Buffer;
+}
+
+/**
+ * An EPR evidence image as it is stored: turned upright from its EXIF
+ * orientation, at most EVIDENCE_MAX_SIDE on its long side (never enlarged),
+ * encoded again without its metadata.
+ */
+export async function evidenceImage(
+  data: Buffer,
+  format: 'png' | 'jpeg',
+  field: string,
+): Promise<StoredImage> {
+  return decodeImage(data, format, field, async (open) => ({
+    mime: mimeOf(format),
+    data: await encoded(
+      open()
+        .rotate()
+        .resize(EVIDENCE_MAX_SIDE, EVIDENCE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
+      format,
+    ),
+  }));
 }
 
 export interface PhotoSizes {
@@ -69,32 +163,30 @@ export interface PhotoSizes {
 }
 
 /**
- * Decodes the picture and makes the three square sizes of the profile photo
- * (turned upright from its EXIF orientation, metadata dropped). A picture
- * that does not decode throws UnreadableImageError.
+ * The three square sizes of the profile photo (turned upright from its EXIF
+ * orientation, metadata dropped): the picture is decoded once, to the big
+ * size, and the two others are made from that.
  */
-export async function photoSizes(data: Buffer, format: 'png' | 'jpeg'): Promise<PhotoSizes> {
-  const open = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  try {
-    const meta = await open().metadata();
-    if (meta.format !== format || !meta.width || !meta.height)
-      throw new UnreadableImageError('not decodable');
-    const resize = (px: number) => {
-      const pipeline = open().rotate().resize(px, px, { fit: 'cover', position: 'attention' });
-      return (
-        format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85 })
-      ).toBuffer();
+export async function photoSizes(data: Buffer, format: 'png' | 'jpeg', field: string): Promise<PhotoSizes> {
+  return decodeImage(data, format, field, async (open) => {
+    const big = await open()
+      .rotate()
+      .resize(PHOTO_PIXELS.big, PHOTO_PIXELS.big, { fit: 'cover', position: 'attention' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const sized = (px: number) => {
+      const pixels = sharp(big.data, {
+        raw: { width: big.info.width, height: big.info.height, channels: big.info.channels },
+      });
+      return encoded(px === big.info.width ? pixels : pixels.resize(px, px), format);
     };
-    const [small, medium, big] = await Promise.all([
-      resize(PHOTO_PIXELS.small),
-      resize(PHOTO_PIXELS.medium),
-      resize(PHOTO_PIXELS.big),
-    ]);
-    return { mime: format === 'png' ? 'image/png' : 'image/jpeg', small, medium, big };
-  } catch (err) {
-    if (err instanceof UnreadableImageError) throw err;
-    throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
-  }
+    return {
+      mime: mimeOf(format),
+      big: await sized(PHOTO_PIXELS.big),
+      medium: await sized(PHOTO_PIXELS.medium),
+      small: await sized(PHOTO_PIXELS.small),
+    };
+  });
 }
 
 const OFFICE_TYPES: Record<string, string> = {

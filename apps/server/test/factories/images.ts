@@ -139,3 +139,37 @@ export function carriesPosition(data: Buffer): boolean {
     text.includes('23.8097')
   );
 }
+
+/**
+ * A "decompression bomb": one colour, so a few kilobytes of PNG (about 120 KB
+ * for the default 6,300 × 6,300, which is 160 MB once decoded).
+ */
+export function bombPng(width = 6300, height = 6300): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#202020' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/**
+ * A small real picture whose header claims `width` × `height`: the pixels it
+ * carries are those of a 16 × 16 one, so it cannot be decoded at the size it
+ * claims. Only a server that judges the header alone refuses it for its size.
+ */
+export async function headerOnly(format: 'png' | 'jpeg', width: number, height: number): Promise<Buffer> {
+  const small = sharp({ create: { width: 16, height: 16, channels: 3, background: '#b91c1c' } });
+  if (format === 'png') {
+    const data = Buffer.from(await small.png().toBuffer());
+    // IHDR: length (4) and type (4) after the 8-byte signature, then width and height; its CRC after 13 bytes.
+    data.writeUInt32BE(width, 16);
+    data.writeUInt32BE(height, 20);
+    data.writeUInt32BE(zlib.crc32(data.subarray(12, 29)) >>> 0, 29);
+    return data;
+  }
+  const data = Buffer.from(await small.jpeg().toBuffer());
+  // The baseline frame header (SOF0): marker, length (2), precision (1), then height and width.
+  const sof = data.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no SOF0 in the JPEG');
+  data.writeUInt16BE(height, sof + 5);
+  data.writeUInt16BE(width, sof + 7);
+  return data;
+}

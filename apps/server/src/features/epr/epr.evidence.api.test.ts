@@ -2,8 +2,10 @@ import { EVIDENCE_PER_LINE_MAX } from '@hr/contracts/epr';
 import { IMAGE_MAX_BYTES } from '@hr/contracts/limits';
 import { MESSAGES } from '@hr/contracts/messages';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet, eprState, setEprStatus } from '../../../test/factories/epr';
+import { bombPng, carriesPosition, headerOnly, jpegWithGps } from '../../../test/factories/images';
 import { jpeg, largePng, png } from '../../../test/factories/profile';
 import { type Cast, setupApi, type TestContext } from '../../../test/helper';
 import { files } from '../../db/schema';
@@ -81,14 +83,18 @@ describe('evidence images', () => {
       ['receipt.png', 'self'],
       ['signed contract.jpg', 'self'],
     ]);
-    expect(evidence[1]!.size).toBe(jpg.length);
 
+    // Stored encoded anew (no metadata), at its own size: the answer's size is what is served.
     const url = evidence[1]!.url;
+    const served = (await ctx.call({ method: 'GET', url, token: c.tokens.employee })).rawPayload;
+    expect(evidence[1]!.size).toBe(served.length);
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
     for (const who of ['employee', 'lm', 'oo', 'admin'] as const) {
       const res = await ctx.call({ method: 'GET', url, token: c.tokens[who] });
       expect(res.statusCode, who).toBe(200);
       expect(res.headers['content-type'], who).toBe('image/jpeg');
-      expect(Buffer.compare(res.rawPayload, jpg), who).toBe(0);
+      expect(Buffer.compare(res.rawPayload, served), who).toBe(0);
     }
     for (const who of ['peer', 'stranger'] as const) {
       expect((await ctx.call({ method: 'GET', url, token: c.tokens[who] })).statusCode, who).toBe(403);
@@ -146,6 +152,64 @@ describe('evidence images', () => {
 
     expect(await eprState(ctx.db, d.id)).toEqual(before);
     expect(await evidenceFiles()).toBe(stored);
+  });
+
+  it('a picture of more than 25 million pixels is refused by its header, and nothing is stored', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const line = linesOf(d)[0]!;
+    const before = await eprState(ctx.db, d.id);
+    const stored = await evidenceFiles();
+    const cases: [string, Buffer, string][] = [
+      // 6,300 × 6,300 of one colour: about 120 KB, under the 200 KB limit; 160 MB once decoded.
+      ['bomb.png', await bombPng(), '6300 × 6300'],
+      // Pixels of a 16 × 16 picture behind the header: refused for what the header says, never decoded.
+      ['header.png', await headerOnly('png', 30000, 30000), '30000 × 30000'],
+      ['header.jpg', await headerOnly('jpeg', 20000, 20000), '20000 × 20000'],
+    ];
+    for (const [name, data, size] of cases) {
+      expect(data.length, name).toBeLessThan(IMAGE_MAX_BYTES);
+      const res = await upload(c.tokens.employee, line.id, await image(name, data));
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json(), name).toMatchObject({ error: 'image_too_many_pixels', params: { max: 25 } });
+      expect(res.json().errors.children.file.errors, name).toEqual([
+        `This image is ${size} pixels; an image may have at most 25 million pixels. Please scale it down and try again.`,
+      ]);
+    }
+    expect(await eprState(ctx.db, d.id)).toEqual(before);
+    expect(await evidenceFiles()).toBe(stored);
+  });
+
+  it('a large picture under the limit is stored at most 2,000 px on its long side, without its metadata', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const line = linesOf(d)[0]!;
+    // 6,000 × 4,000: 24 million pixels, under 25 (of one colour, to stay under 200 KB).
+    const wide = await bombPng(6000, 4000);
+    const phone = await jpegWithGps(2400, 3200);
+    expect(carriesPosition(phone)).toBe(true);
+    for (const [name, data] of [
+      ['wide.png', wide],
+      ['phone.jpg', phone],
+    ] as const) {
+      const res = await upload(c.tokens.employee, line.id, await image(name, data));
+      expect(res.statusCode, `${name} ${res.body}`).toBe(201);
+    }
+    const evidence = linesOf(
+      (await ctx.call({ method: 'GET', url: `${BASE}/${d.id}`, token: c.tokens.employee })).json(),
+    )[0]!.evidence;
+    const served = async (name: string) => {
+      const e = evidence.find((x) => x.name === name)!;
+      const res = await ctx.call({ method: 'GET', url: e.url, token: c.tokens.lm });
+      expect(e.size, name).toBe(res.rawPayload.length);
+      return res.rawPayload;
+    };
+    const storedWide = await sharp(await served('wide.png')).metadata();
+    expect([storedWide.format, storedWide.width, storedWide.height]).toEqual(['png', 2000, 1333]);
+    const storedPhone = await served('phone.jpg');
+    const meta = await sharp(storedPhone).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1500, 2000, undefined]);
+    expect(carriesPosition(storedPhone)).toBe(false);
   });
 
   it('who may add and remove, in which status', async () => {

@@ -40,7 +40,7 @@ import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/li
 import { pgCode } from '../../lib/reference-data';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { settingNumber } from '../../lib/settings';
-import { decodeBase64, decodedSize, imageFormat, readableImage } from '../../lib/uploads';
+import { decodeBase64, decodedSize, evidenceImage, imageFormat } from '../../lib/uploads';
 import { eprPdf } from './epr.pdf';
 import { EPR_SORT, type EprRow, eprRepository as repo } from './epr.repository';
 
@@ -649,9 +649,11 @@ export class EprService {
 
   /**
    * Adds an evidence image to a Section A line: JPG or PNG under 200 KB, told
-   * by its bytes and decoded once (SPEC.md §5). The employee adds theirs
-   * while their side is open (1, 5), the line manager theirs while the review
-   * waits for them (2); a line keeps at most EVIDENCE_PER_LINE_MAX.
+   * by its bytes, its pixels counted from its header, and stored at most
+   * 2,000 px on its long side, encoded anew without metadata (SPEC.md §5).
+   * The employee adds theirs while their side is open (1, 5), the line
+   * manager theirs while the review waits for them (2); a line keeps at most
+   * EVIDENCE_PER_LINE_MAX.
    */
   async addEvidence(auth: AuthContext, lineId: number, body: EvidenceUpload) {
     const id = await this.eprOfLine(lineId);
@@ -662,15 +664,16 @@ export class EprService {
     if (data.length === 0) throw fieldError('file', MESSAGES.fileRequired);
     const format = imageFormat(data);
     if (!format) throw domainError('epr_evidence_format', {}, 'file');
-    if (!(await readableImage(data, format))) throw domainError('image_unreadable', {}, 'file');
+    // Refused by its header (too many pixels) or when it does not decode; stored downscaled, re-encoded.
+    const image = await evidenceImage(data, format, 'file');
     const side: PartName = row.employeeId === auth.employeeId ? 'self' : 'line_manager';
     return this.edit(auth, id, side, async (tx) => {
       if ((await repo.evidenceCount(tx, lineId)) >= EVIDENCE_PER_LINE_MAX)
         throw domainError('epr_evidence_limit', { max: EVIDENCE_PER_LINE_MAX }, 'file');
       await repo.addEvidence(tx, lineId, {
         name: body.name,
-        mime: format === 'png' ? 'image/png' : 'image/jpeg',
-        data,
+        mime: image.mime,
+        data: image.data,
         createdBy: auth.employeeId,
       });
     });

@@ -17,7 +17,6 @@ import {
   documentType,
   imageFormat,
   photoSizes,
-  UnreadableImageError,
 } from '../../lib/uploads';
 import { accessTo, authorize } from './profile.access';
 import { profileRepository as repo } from './profile.repository';
@@ -50,13 +49,8 @@ export class MediaService {
     if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
     const format = imageFormat(data);
     if (!format) throw domainError(PHOTO_ERRORS.format, {}, 'photo');
-    let sizes: Awaited<ReturnType<typeof photoSizes>>;
-    try {
-      sizes = await photoSizes(data, format);
-    } catch (err) {
-      if (!(err instanceof UnreadableImageError)) throw err;
-      throw domainError(PHOTO_ERRORS.unreadable, {}, 'photo');
-    }
+    // Refused by its header (too many pixels) or when it does not decode.
+    const sizes = await photoSizes(data, format, 'photo');
     const version = await this.db.transaction(async (tx) => {
       const v = await repo.savePhoto(tx, employeeId, sizes);
       await auditChange(tx, auth, {

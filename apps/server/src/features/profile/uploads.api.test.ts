@@ -4,10 +4,17 @@ import { MESSAGES } from '@hr/contracts/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carriesPosition, jpegWithGps, pngWithGps } from '../../../test/factories/images';
+import {
+  bombPng,
+  carriesPosition,
+  headerOnly,
+  jpegWithGps,
+  pngWithGps,
+} from '../../../test/factories/images';
 import { largePng, png, profileState } from '../../../test/factories/profile';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
 import { employeePhotos } from '../../db/schema';
+import { MAX_IMAGE_PIXELS } from '../../lib/uploads';
 
 /**
  * What the server does with uploaded bytes: limits it checks itself, types
@@ -187,17 +194,53 @@ describe('size limits are the server’s own', () => {
   it('a picture small in bytes but huge in pixels is refused before it is decoded', async () => {
     const before = await profileState(ctx.db, person.id);
     // One colour compresses to a few kilobytes; 9,000 × 9,000 pixels would take 243 MB to decode.
-    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000000' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    const bomb = await bombPng(9000, 9000);
     expect(bomb.length).toBeLessThan(PHOTO_MAX_BYTES);
     const res = await uploadPhoto(bomb.toString('base64'));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ error: 'image_unreadable' });
+    expect(res.json()).toMatchObject({ error: 'image_too_many_pixels' });
     expect(res.json().errors.children.photo.errors).toEqual([
-      'Failed to process the image. Please ensure it is a valid PNG or JPEG file.',
+      'This image is 9000 × 9000 pixels; an image may have at most 25 million pixels. Please scale it down and try again.',
     ]);
     expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+
+  it('6,300 × 6,300 (40 MP in 120 KB), and headers claiming 30,000 × 30,000, are refused by their header', async () => {
+    const before = await profileState(ctx.db, person.id);
+    const cases: [string, Buffer, string][] = [
+      ['png bomb', await bombPng(), '6300 × 6300'],
+      // Pixels of a 16 × 16 picture behind the header: refused for what the header says, never decoded.
+      ['png header', await headerOnly('png', 30000, 30000), '30000 × 30000'],
+      ['jpeg header', await headerOnly('jpeg', 30000, 30000), '30000 × 30000'],
+    ];
+    for (const [what, data, size] of cases) {
+      const res = await uploadPhoto(data.toString('base64'));
+      expect(res.statusCode, what).toBe(422);
+      expect(res.json(), what).toMatchObject({
+        error: 'image_too_many_pixels',
+        params: { max: 25 },
+      });
+      expect(res.json().errors.children.photo.errors[0], what).toContain(size);
+    }
+    expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+
+  it('25 million pixels are taken (its three sizes stored); one row more is refused', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(25_000_000);
+    const over = await uploadPhoto((await png(5000, 5001)).toString('base64'));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error).toBe('image_too_many_pixels');
+    const res = await uploadPhoto((await png(5000, 5000, '#1d4ed8')).toString('base64'));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await storedSizes();
+    for (const size of ['small', 'medium', 'big'] as const) {
+      const meta = await sharp(stored[size]).metadata();
+      expect([meta.format, meta.width, meta.height], size).toEqual([
+        'png',
+        PHOTO_PIXELS[size],
+        PHOTO_PIXELS[size],
+      ]);
+    }
   });
 
   it('an oversize document is refused with 413 and its message', async () => {
