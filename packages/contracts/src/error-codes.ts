@@ -95,11 +95,6 @@ export const ERRORS = {
     message:
       'This image is {{width}} × {{height}} pixels; an image may have at most {{max}} million pixels. Please scale it down and try again.',
   },
-  image_too_many_pixels: {
-    status: 422,
-    message:
-      'This image is {{width}} × {{height}} pixels; an image may have at most {{max}} million pixels. Please scale it down and try again.',
-  },
   file_too_large: { status: 413, message: 'The file must be at most 5 MB.' },
   photo_not_found: { status: 404, message: 'The photo does not exist.' },
   document_not_found: { status: 404, message: 'This employee has no such document.' },
