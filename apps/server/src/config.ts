@@ -74,6 +74,8 @@ const envSchema = z
     // Both depend on DATABASE_URL when unset (see loadConfig).
     DEMO: booleanFlag.optional(),
     SEED: z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).optional(),
+    // Depends on demo mode and DATABASE_URL when unset (see loadConfig).
+    API_DOCS: booleanFlag.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -108,6 +110,8 @@ export interface Config {
   /** List the demo accounts and their password on the sign-in page. */
   demo: boolean;
   seed: 'demo' | 'none';
+  /** Serve the OpenAPI description and its browser at /api/docs. */
+  apiDocs: boolean;
   logLevel: string;
   /**
    * Which proxies' X-Forwarded-For is believed, as Fastify's `trustProxy`
@@ -156,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     demo,
     seed: e.SEED ?? (demo ? 'demo' : 'none'),
+    // The API's description tells an attacker every route and field: served to anyone only where
+    // asked for, or in the demo a bare `npm start` shows.
+    apiDocs: e.API_DOCS ?? (demo && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: typeof e.TRUST_PROXY === 'number' ? trustHops(e.TRUST_PROXY) : e.TRUST_PROXY,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,

@@ -131,6 +131,23 @@ describe('demo mode', () => {
   });
 });
 
+describe('API_DOCS', () => {
+  const postgres = 'postgres://hr@db.example:5432/hr';
+
+  it('is on only in demo mode on the embedded database unless set', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres }).apiDocs).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: 'true' }).apiDocs).toBe(false);
+  });
+
+  it('is what it is set to', () => {
+    expect(loadConfig({ DATABASE_URL: postgres, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(configError({ API_DOCS: 'maybe' }).message).toContain('API_DOCS must be one of true, false');
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('takes the addresses or ranges of the proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual([
