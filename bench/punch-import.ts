@@ -150,6 +150,7 @@ async function setup() {
   const device = await call<{ code: string }>('POST', 'attendance/devices', login.token, {
     code: 'BENCH-GATE',
     name: 'Bench gate',
+    company_id: company!.id,
   });
   return { eids, token: login.token, device: device.code, company: company!.name, office: office!.name };
 }

@@ -53,7 +53,9 @@ async function importPunch(request: APIRequestContext): Promise<string> {
   const admin = await apiAs(request, '1001');
   const day = addDays(browserToday(), -3);
   const code = `E2E-ATT-${Date.now().toString(36)}`.toUpperCase();
-  await admin.post('attendance/devices', { code, name: `Attendance test ${code}` });
+  // HR's file is not held to the device's company: any company will do.
+  const { items } = await admin.get<{ items: { id: number }[] }>('companies');
+  await admin.post('attendance/devices', { code, name: `Attendance test ${code}`, company_id: items[0]!.id });
   const csv = `E-ID,Date-time,Device\n1004,${day} ${PUNCH_TIME}:00,${code}\n`;
   const result = await admin.post<{ status: string; refused: number }>('attendance/imports', {
     file_name: 'attendance-test.csv',

@@ -11,6 +11,7 @@ import {
   importsQuery,
 } from './imports';
 import { type ListResponse, listResponse } from './lists';
+import { idName } from './lookups';
 import { defineMessages } from './messages';
 
 /**
@@ -33,11 +34,11 @@ export const PUNCH_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** Punches before this moment are refused: a device whose clock was reset sends 1970 or 2000. */
 export const PUNCH_EARLIEST = '2000-01-01 00:00:00';
 /**
- * Punches later than this many hours after the server's clock (UTC) are
- * refused: no office's wall clock is more than 14 hours ahead of UTC, the
- * rest is room for a device's clock running fast.
+ * Punches more than this many minutes ahead of the office's clock (the
+ * server's time zone) are refused: room for a device's clock running a
+ * little fast, none for a punch made up ahead of time.
  */
-export const PUNCH_AHEAD_HOURS = 36;
+export const PUNCH_AHEAD_MINUTES = 5;
 
 export const ATTENDANCE_INTAKE_MESSAGES = defineMessages('attendanceAdmin.validation', {
   codeRequired: 'Code must not be empty',
@@ -47,6 +48,9 @@ export const ATTENDANCE_INTAKE_MESSAGES = defineMessages('attendanceAdmin.valida
   punchEid: 'eid must be text',
   punchAt: `at must be text (${PUNCH_TIME_FORMAT})`,
   deviceRequired: 'device_id must be the id of a device',
+  companyRequired: ADMIN_MESSAGES.companyRequired,
+  companyUnknown: ADMIN_MESSAGES.companyUnknown,
+  officeUnknown: 'This office does not exist',
 });
 const M = ATTENDANCE_INTAKE_MESSAGES;
 
@@ -66,14 +70,38 @@ const name = z
   .min(NAME_MIN, ADMIN_MESSAGES.nameLength)
   .max(NAME_MAX, ADMIN_MESSAGES.nameLength);
 
-/** POST attendance/devices: the device gets a key of its own, answered once. */
-export const deviceCreate = z.object({ code, name });
+/** Whose punches a device sends: the employees of this company. */
+const companyId = z
+  .number({
+    error: (i) => (i.input === undefined || i.input === null ? M.companyRequired : M.companyUnknown),
+  })
+  .int(M.companyUnknown)
+  .min(1, M.companyUnknown);
+
+/** ...and of this office of it only; null: every office of the company. */
+const officeId = z.number({ error: M.officeUnknown }).int(M.officeUnknown).min(1, M.officeUnknown).nullable();
+
+/**
+ * POST attendance/devices: the device gets a key of its own, answered once.
+ * It punches for the employees of its company (of its office, when one is
+ * given), enabled ones only.
+ */
+export const deviceCreate = z.object({ code, name, company_id: companyId, office_id: officeId.optional() });
 export type DeviceCreate = z.input<typeof deviceCreate>;
 
-/** PATCH attendance/devices/{id}: its name, or whether it may send punches. The code stays. */
+/**
+ * PATCH attendance/devices/{id}: its name, whose punches it sends (company,
+ * office or null for the whole company), or whether it may send punches.
+ * The code stays.
+ */
 export const deviceUpdate = z
-  .object({ name: name.optional(), enabled: z.boolean({ error: ADMIN_MESSAGES.enabled }).optional() })
-  .refine((v) => v.name !== undefined || v.enabled !== undefined, ADMIN_MESSAGES.nothingToChange);
+  .object({
+    name: name.optional(),
+    company_id: companyId.optional(),
+    office_id: officeId.optional(),
+    enabled: z.boolean({ error: ADMIN_MESSAGES.enabled }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), ADMIN_MESSAGES.nothingToChange);
 export type DeviceUpdate = z.input<typeof deviceUpdate>;
 
 /** DELETE attendance/devices: a device that never sent a punch. */
@@ -81,7 +109,7 @@ export const deviceDelete = z.object({
   device_id: z.number({ error: M.deviceRequired }).int(M.deviceRequired).min(1, M.deviceRequired),
 });
 
-export const DEVICE_SORT_FIELDS = ['id', 'code', 'name', 'last_seen'] as const;
+export const DEVICE_SORT_FIELDS = ['id', 'code', 'name', 'company', 'office', 'last_seen'] as const;
 
 export const devicesQuery = referenceListQuery.extend({ sort: sortWithDefault('id,desc') });
 
@@ -89,6 +117,10 @@ export const device = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  /** Whose punches it sends: this company's employees; null (a device made before scopes): nobody's. */
+  company: idName.nullable(),
+  /** Of this office only; null: every office of the company. */
+  office: idName.nullable(),
   enabled: z.boolean(),
   /** Whether the device has a key (one made before keys existed may not). */
   has_key: z.boolean(),
@@ -111,8 +143,12 @@ export type DevicesResponse = ListResponse<Device>;
 
 /* The device API */
 
-/** Why a punch of a device's batch was refused. */
-export const PUNCH_REFUSALS = ['eid_unknown', 'time_invalid', 'time_out_of_range'] as const;
+/**
+ * Why a punch of a device's batch was refused. `eid_unknown` also answers an
+ * employee outside the device's company or office, or disabled: a device
+ * learns nothing of the people it does not punch for.
+ */
+export const PUNCH_REFUSALS = ['eid_unknown', 'time_invalid', 'time_out_of_range', 'time_ahead'] as const;
 export type PunchRefusal = (typeof PUNCH_REFUSALS)[number];
 
 /** One punch: an employee's E-ID and the moment on the office's clock. */
@@ -148,6 +184,7 @@ export const IMPORT_REFUSALS = [
   'eid_unknown',
   'time_invalid',
   'time_out_of_range',
+  'time_ahead',
   'device_unknown',
 ] as const;
 export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
@@ -157,7 +194,8 @@ export const REFUSAL_TEXTS: Record<ImportRefusal, string> = {
   columns: 'A row has three columns: E-ID, date-time and device code',
   eid_unknown: 'No employee has this E-ID',
   time_invalid: 'The date-time is not a real moment written YYYY-MM-DD HH:mm[:ss] or DD-MM-YYYY HH:mm[:ss]',
-  time_out_of_range: 'The date-time is before the year 2000 or in the future',
+  time_out_of_range: 'The date-time is before the year 2000',
+  time_ahead: `The date-time is more than ${PUNCH_AHEAD_MINUTES} minutes ahead of the office's clock`,
   device_unknown: 'No attendance device has this code',
 };
 
@@ -201,7 +239,16 @@ export function deviceTime(text: string): string | null {
   return isCalendarDateTime(text) ? text : null;
 }
 
-/** The latest acceptable punch time for a server clock at `now`. */
-export function latestPunch(now: Date): string {
-  return new Date(now.getTime() + PUNCH_AHEAD_HOURS * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/**
+ * The latest acceptable punch, `YYYY-MM-DD HH:mm:ss` on the office's clock:
+ * PUNCH_AHEAD_MINUTES after `now` (the office's clock now) counted on the
+ * wall clock, or the office's clock itself PUNCH_AHEAD_MINUTES from now
+ * (`soon`) when that is later. The two differ only when the clock is put
+ * forward or back within those minutes (summer time): the later of the two
+ * never refuses a punch of the office's present.
+ */
+export function latestPunch(now: string, soon: string): string {
+  const wall = new Date(`${now.replace(' ', 'T')}Z`).getTime() + PUNCH_AHEAD_MINUTES * 60_000;
+  const ahead = new Date(wall).toISOString().slice(0, 19).replace('T', ' ');
+  return soon > ahead ? soon : ahead;
 }

@@ -9,17 +9,26 @@ import type { TestContext } from '../helper';
 /** A device code no other test of the file has used. */
 export const deviceCode = (prefix = 'GATE') => `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}`;
 
-/** Adds a device through the API as `adminToken`; answers it with its key. */
+/**
+ * Adds a device through the API as `adminToken`; answers it with its key. It
+ * punches for the factory's company (the company of `ctx.factory.employee()`)
+ * unless the body names another, or an office.
+ */
 export async function makeDevice(
   ctx: TestContext,
   adminToken: string,
-  body: { code?: string; name?: string } = {},
+  body: { code?: string; name?: string; company_id?: number; office_id?: number | null } = {},
 ): Promise<DeviceWithKey> {
   const res = await ctx.call({
     method: 'POST',
     url: '/api/v1/attendance/devices',
     token: adminToken,
-    payload: { code: body.code ?? deviceCode(), name: body.name ?? 'Main gate reader' },
+    payload: {
+      code: body.code ?? deviceCode(),
+      name: body.name ?? 'Main gate reader',
+      company_id: body.company_id ?? (await ctx.factory.company()).companyId,
+      ...(body.office_id === undefined ? {} : { office_id: body.office_id }),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();

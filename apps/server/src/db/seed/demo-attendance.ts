@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
+import { officeNow } from '../../lib/office-clock';
 import type { Db } from '../client';
 
 /** Days of punches the demo company has, up to yesterday. */
@@ -15,14 +15,20 @@ const DEMO_DAYS = 100;
  * came in before now have their punch in. Set-based: one statement.
  */
 export async function seedDemoAttendance(tx: Db): Promise<void> {
-  // The gate reader the punches come from (without a key: HR gives it one on the admin screen).
+  // A gate reader at each office, punching for that office's people, which its punches come from
+  // (without a key: HR gives it one on the admin screen).
   await tx.execute(sql`
-    insert into attendance_devices (code, name) values ('MAIN-GATE', 'Main gate, head office')
+    insert into attendance_devices (code, name, company_id, office_id)
+    select d.code, d.name, o.company_id, o.id
+      from (values ('MAIN-GATE', 'Main gate, head office', 'Dhaka Head Office'),
+                   ('CTG-GATE', 'Gate, Chattogram office', 'Chattogram Office'),
+                   ('SYL-GATE', 'Gate, Sylhet office', 'Sylhet Office'),
+                   ('HUB-GATE', 'Gate, logistics hub', 'Logistics Hub')) as d(code, name, office)
+      join offices o on o.name = d.office
     on conflict do nothing`);
   // The seeding moment on the office's clock (as the other demo records take it).
-  const now = dayjs();
-  const today = now.format('YYYY-MM-DD');
-  const moment = now.format('YYYY-MM-DD HH:mm:ss');
+  const moment = officeNow();
+  const today = moment.slice(0, 10);
   const draw = (salt: string) => sql.raw(`abs(hashtext(e.eid || '${salt}' || d.day::text))`);
   await tx.execute(sql`
     with days as (
@@ -55,8 +61,10 @@ export async function seedDemoAttendance(tx: Db): Promise<void> {
         from worked where not absent and day < ${today}::date
     )
     insert into punches (employee_id, at, device_code, source)
-    select employee_id, date_trunc('minute', at), 'MAIN-GATE', 'device'
-      from punch
-     where at <= ${moment}::timestamp
+    select p.employee_id, date_trunc('minute', p.at), coalesce(g.code, 'MAIN-GATE'), 'device'
+      from punch p
+      join employees e on e.id = p.employee_id
+      left join attendance_devices g on g.office_id = e.office_id
+     where p.at <= ${moment}::timestamp
     on conflict do nothing`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/helper';
+import { officeNow } from '../../lib/office-clock';
 import type { Database, Db } from '../client';
 import { seedDemoIfEmpty } from './demo';
 
@@ -147,7 +148,7 @@ describe('the demo data', () => {
       sql`select count(*)::int as punches, count(distinct employee_id)::int as people,
                  count(distinct at::date)::int as days,
                  count(*) filter (where at::time between '09:16' and '12:00')::int as late,
-                 count(*) filter (where at > ${dayjsLocal(now)}::timestamp)::int as after
+                 count(*) filter (where at > ${officeNow(now)}::timestamp)::int as after
             from punches`,
     );
     expect(Number(row!.people)).toBeGreaterThan(50);
@@ -158,15 +159,29 @@ describe('the demo data', () => {
     const [gaps] = await rowsOf<{ worked: number }>(
       db,
       sql`select count(distinct p.at::date)::int as worked from punches p join employees e on e.id = p.employee_id
-           where e.eid = '1004' and p.at::date >= ${dayjsLocal(now)}::date - 90`,
+           where e.eid = '1004' and p.at::date >= ${officeNow(now)}::date - 90`,
     );
     expect(Number(gaps!.worked)).toBeGreaterThan(40);
     expect(Number(gaps!.worked)).toBeLessThan(78);
+    // Each office has its gate, punching for its office's people only; every punch is its person's gate's.
+    const devices = await rowsOf<{ code: string; company: string | null; office: string | null }>(
+      db,
+      sql`select d.code, c.name as company, o.name as office from attendance_devices d
+            left join companies c on c.id = d.company_id left join offices o on o.id = d.office_id
+           order by d.code`,
+    );
+    expect(devices).toEqual([
+      { code: 'CTG-GATE', company: 'Meghna Digital Ltd.', office: 'Chattogram Office' },
+      { code: 'HUB-GATE', company: 'Meghna Logistics Ltd.', office: 'Logistics Hub' },
+      { code: 'MAIN-GATE', company: 'Meghna Digital Ltd.', office: 'Dhaka Head Office' },
+      { code: 'SYL-GATE', company: 'Meghna Digital Ltd.', office: 'Sylhet Office' },
+    ]);
+    const [outside] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from punches p join employees e on e.id = p.employee_id
+            join attendance_devices d on d.code = p.device_code
+           where d.company_id is distinct from e.company_id or d.office_id is distinct from e.office_id`,
+    );
+    expect(Number(outside!.n)).toBe(0);
   });
 });
-
-/** A moment on the office's clock, as the demo's punches are stamped. */
-function dayjsLocal(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-}

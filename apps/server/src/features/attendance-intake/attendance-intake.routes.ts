@@ -8,6 +8,7 @@ import {
   devicesResponse,
   deviceUpdate,
   deviceWithKey,
+  PUNCH_AHEAD_MINUTES,
   PUNCH_BATCH_MAX,
   PUNCH_FILE_MAX_BYTES,
   punchBatch,
@@ -24,7 +25,7 @@ import { caller } from '../../lib/auth';
 import { adminOnly, referenceRoutes } from '../../lib/reference-routes';
 import { tooLargeAs, uploadBodyLimit } from '../../lib/upload-routes';
 import type { FeatureDeps } from '../deps';
-import { AttendanceIntakeService, type KnownDevice } from './attendance-intake.service';
+import { AttendanceIntakeService, DEVICE_CALL_RULE, type KnownDevice } from './attendance-intake.service';
 
 const security = [{ bearer: [] }];
 /** The request's device once its key has been checked. */
@@ -75,7 +76,9 @@ export async function attendanceIntakeRoutes(app: FastifyInstance, { db, secret 
     summaries: {
       list: 'HR administrators: attendance devices (every one without page or limit)',
       create: 'HR administrators: add an attendance device; the answer carries its key, shown this once',
-      update: 'HR administrators: rename a device, or disable it (its key stops working) or enable it',
+      update:
+        'HR administrators: rename a device, change whose punches it sends (company, office), or disable it ' +
+        '(its key stops working) or enable it',
       delete: 'HR administrators: delete a device that never sent a punch (disable one that did)',
       deleteByBody: 'HR administrators: delete a device that never sent a punch ({ device_id } in the body)',
     },
@@ -110,11 +113,14 @@ export async function attendanceIntakeRoutes(app: FastifyInstance, { db, secret 
         summary: `Devices: a batch of at most ${PUNCH_BATCH_MAX} punches, with the device's key in X-Device-Key`,
         description:
           'Each punch is an E-ID and a moment on the office clock (YYYY-MM-DD HH:mm:ss); the device is the ' +
-          "key's. A punch with an unknown E-ID (eid_unknown), a time that is not a real moment " +
-          '(time_invalid) or one before 2000 or in the future (time_out_of_range) is refused alone, by its ' +
-          'index in the batch, and the rest is kept: the device need not send anything again. Punches already ' +
-          'kept count as duplicates, so a batch may be sent again safely. A missing key, a wrong one or a ' +
-          'disabled device is a 401 and nothing is written. An empty batch tells the portal the device is alive.',
+          "key's. A punch for no enabled employee of the device's company (and office, when it has one) " +
+          '(eid_unknown), with a time that is not a real moment (time_invalid), before 2000 ' +
+          `(time_out_of_range) or more than ${PUNCH_AHEAD_MINUTES} minutes ahead of the office's clock ` +
+          '(time_ahead) is refused alone, by its index in the batch, and the rest is kept: the device need ' +
+          'not send anything again. Punches already kept count as duplicates, so a batch may be sent again ' +
+          'safely. A missing key, a wrong one or a disabled device is a 401 and nothing is written. A key ' +
+          `makes at most ${DEVICE_CALL_RULE.limit} calls a minute; more is a 429 with Retry-After. An empty ` +
+          'batch tells the portal the device is alive.',
         tags: ['Attendance device API'],
         security: [],
         headers: z.object({

@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_INTAKE_MESSAGES,
   type Device,
   type DeviceWithKey,
   type deviceCreate,
@@ -6,6 +7,7 @@ import {
   type deviceUpdate,
   type ImportRowError,
   latestPunch,
+  PUNCH_AHEAD_MINUTES,
   PUNCH_EARLIEST,
   PUNCH_FILE_MAX_BYTES,
   PUNCH_IMPORT_ERRORS_KEPT,
@@ -15,12 +17,14 @@ import {
   type punchImportBody,
   type punchImportsQuery,
 } from '@hr/contracts/attendance-intake';
+import { MESSAGES } from '@hr/contracts/messages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { domainError } from '../../lib/errors';
+import { domainError, fieldError } from '../../lib/errors';
 import { ImportRecords, type ImportRow, unreadableAs422 } from '../../lib/imports';
+import { officeNow } from '../../lib/office-clock';
 import {
   pgCode,
   ReferenceData,
@@ -32,7 +36,9 @@ import { overLimit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { newToken, safeEqualHex, sha256 } from '../../lib/tokens';
 import { decodeBase64, decodedSize } from '../../lib/uploads';
 import {
+  type DeviceKeyRow,
   type DeviceRow,
+  type DeviceScope,
   type DeviceValues,
   attendanceIntakeRepository as repo,
 } from './attendance-intake.repository';
@@ -42,8 +48,8 @@ type DeviceCreate = z.output<typeof deviceCreate>;
 type DeviceUpdate = z.output<typeof deviceUpdate>;
 type ImportsQuery = z.output<typeof punchImportsQuery>;
 
-/** A device whose key was checked: its punches are its own. */
-export interface KnownDevice {
+/** A device whose key was checked: its punches are its own, for the employees of its scope. */
+export interface KnownDevice extends DeviceScope {
   id: number;
   code: string;
 }
@@ -63,6 +69,22 @@ export const DEVICE_KEY_RULE = {
     `Too many calls with a wrong attendance device key from your address. Please try again in ${m} minute(s).`,
 } satisfies ThrottleRule;
 
+/**
+ * Calls per device key. A device sends what it collected every few seconds
+ * to every few minutes, up to PUNCH_BATCH_MAX punches a call, so a call a
+ * second holds far more than a gate ever sees; a key that calls faster is
+ * a device gone wrong or a key in the wrong hands, and it costs a batch of
+ * writes a call. Counted in the database before the batch is read (one
+ * statement counts and reads), so every server process shares the count.
+ */
+export const DEVICE_CALL_RULE = {
+  bucket: 'device_calls',
+  limit: 60,
+  windowMs: 60_000,
+  message: (m: number) =>
+    `Too many calls with this attendance device key. Please try again in ${m} minute(s).`,
+} satisfies ThrottleRule;
+
 /** Rows of a file checked and written per statement. */
 export const IMPORT_CHUNK_ROWS = 5000;
 
@@ -72,12 +94,34 @@ const deviceAnswer = (row: DeviceRow): Device => ({
   id: row.id,
   code: row.code,
   name: row.name,
+  company:
+    row.companyId !== null && row.companyName !== null ? { id: row.companyId, name: row.companyName } : null,
+  office:
+    row.officeId !== null && row.officeName !== null ? { id: row.officeId, name: row.officeName } : null,
   enabled: row.enabled,
   has_key: row.keyHash !== null,
   last_seen_at: iso(row.lastSeenAt),
   created: iso(row.createdAt)!,
   updated: iso(row.updatedAt)!,
 });
+
+/**
+ * A device's company exists, and so does its office, in that company (field
+ * errors, not a 500 from the foreign keys). Values without the company (a
+ * change of the office alone) check that the office exists; `updateDevice`
+ * checks such a change with the company as it stands.
+ */
+async function checkScope(db: Db, values: Partial<DeviceValues>): Promise<void> {
+  const companyId = values.companyId ?? null;
+  const officeId = values.officeId ?? null;
+  const facts = await repo.scopeFacts(db, companyId, officeId);
+  if (companyId !== null && !facts.company)
+    throw fieldError('company_id', ATTENDANCE_INTAKE_MESSAGES.companyUnknown);
+  if (officeId === null) return;
+  if (facts.officeCompanyId === null) throw fieldError('office_id', ATTENDANCE_INTAKE_MESSAGES.officeUnknown);
+  if (values.companyId !== undefined && facts.officeCompanyId !== companyId)
+    throw fieldError('office_id', MESSAGES.officeOtherCompany);
+}
 
 /** What a create writes: the body and the key made for it (only its hash is kept). */
 type DeviceInsert = DeviceCreate & { key: string };
@@ -90,14 +134,28 @@ export const deviceSpec: ReferenceSpec<DeviceRow, Device, DeviceInsert, DeviceUp
     defaultSort: 'id,desc',
     wholeWithoutPage: true,
     answer: deviceAnswer,
-    toInsert: ({ code, name, key }) => ({ code, name, keyHash: sha256(key) }),
+    toInsert: ({ code, name, key, company_id, office_id }) => ({
+      code,
+      name,
+      keyHash: sha256(key),
+      companyId: company_id,
+      officeId: office_id ?? null,
+    }),
     toUpdate: (body) => ({
       ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.company_id === undefined ? {} : { companyId: body.company_id }),
+      ...(body.office_id === undefined ? {} : { officeId: body.office_id }),
       ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
       updatedAt: new Date(),
     }),
-    fields: (row) => ({ name: row.name, enabled: row.enabled }),
+    fields: (row) => ({
+      name: row.name,
+      company_id: row.companyId,
+      office_id: row.officeId,
+      enabled: row.enabled,
+    }),
     values: (row) => ({ code: row.code, name: row.name }),
+    check: checkScope,
     nameScope: ['code'],
     nameTaken: () => domainError('device_code_taken', {}, 'code'),
     async inUse(db, row) {
@@ -106,6 +164,12 @@ export const deviceSpec: ReferenceSpec<DeviceRow, Device, DeviceInsert, DeviceUp
         : null;
     },
   };
+
+/** The latest acceptable punch now (`latestPunch` on the office's clock). */
+function latestNow(): string {
+  const now = Date.now();
+  return latestPunch(officeNow(new Date(now)), officeNow(new Date(now + PUNCH_AHEAD_MINUTES * 60_000)));
+}
 
 /** The outcome of reading a whole file. */
 interface FileCheck {
@@ -172,7 +236,21 @@ export class AttendanceIntakeService {
     return { ...device, key };
   }
 
-  updateDevice(auth: AuthContext, id: number, body: DeviceUpdate): Promise<Device> {
+  /**
+   * A change of the device's company or office is checked with the other
+   * as it stands: an office of another company is refused (422 on
+   * `office_id`), never cleared or kept silently.
+   */
+  async updateDevice(auth: AuthContext, id: number, body: DeviceUpdate): Promise<Device> {
+    requireAdminContext(auth);
+    if (body.company_id !== undefined || body.office_id !== undefined) {
+      const row = await repo.devices.find(this.db, id);
+      if (row)
+        await checkScope(this.db, {
+          companyId: body.company_id ?? row.companyId,
+          officeId: body.office_id === undefined ? row.officeId : body.office_id,
+        });
+    }
     return this.devices.update(auth, id, body);
   }
 
@@ -199,16 +277,22 @@ export class AttendanceIntakeService {
   /**
    * The device of a key, compared as SHA-256 hashes in constant time with
    * every device's. A missing key, an unknown one or a disabled device is a
-   * 401; wrong keys count against the caller's address (DEVICE_KEY_RULE).
+   * 401; wrong keys count against the caller's address (DEVICE_KEY_RULE),
+   * good ones against their device (DEVICE_CALL_RULE).
    */
   async authenticate(key: string | undefined, meta: { ip: string }): Promise<KnownDevice> {
     if (!key) throw domainError('device_key_missing');
     const hash = sha256(key);
-    let found: { id: number; code: string; enabled: boolean } | null = null;
+    let found: DeviceKeyRow | null = null;
     // Every device is compared, found or not: the time taken says nothing of the key.
     for (const device of await repo.deviceKeys(this.db))
       if (device.keyHash !== null && safeEqualHex(device.keyHash, hash)) found = device;
-    if (found?.enabled) return { id: found.id, code: found.code };
+    if (found?.enabled) {
+      // The device's own limit: counted and read in one step, so a burst gets through up to it.
+      const [calls] = await throttle.hit(this.db, [{ rule: DEVICE_CALL_RULE, key: String(found.id) }]);
+      if (calls?.over) throw overLimit(calls);
+      return { id: found.id, code: found.code, companyId: found.companyId, officeId: found.officeId };
+    }
     // Counted and read in one step: a burst of wrong keys gets 401 up to the limit, 429 after.
     const [hit] = await throttle.hit(this.db, [{ rule: DEVICE_KEY_RULE, key: meta.ip }]);
     if (hit?.over) throw overLimit(hit);
@@ -216,14 +300,15 @@ export class AttendanceIntakeService {
   }
 
   /**
-   * A device's batch. A punch with an unknown E-ID or a bad time is refused
+   * A device's batch. A punch with a bad time, one ahead of the office's
+   * clock, or an E-ID of no employee the device punches for is refused
    * alone and the rest is kept: a device cannot mend one punch and send the
    * batch again, and refusing the whole batch would lose the good punches
    * with it. The kept punches go in as one statement; the same batch again
    * adds nothing.
    */
   async receive(device: KnownDevice, batch: PunchBatch): Promise<PunchBatchResult> {
-    const latest = latestPunch(new Date());
+    const latest = latestNow();
     const refused: PunchBatchResult['refused'] = [];
     const eids: string[] = [];
     const ats: string[] = [];
@@ -232,7 +317,8 @@ export class AttendanceIntakeService {
       const at = deviceTime(punch.at);
       const eid = punch.eid.trim();
       if (at === null) refused.push({ index, reason: 'time_invalid' });
-      else if (at < PUNCH_EARLIEST || at > latest) refused.push({ index, reason: 'time_out_of_range' });
+      else if (at < PUNCH_EARLIEST) refused.push({ index, reason: 'time_out_of_range' });
+      else if (at > latest) refused.push({ index, reason: 'time_ahead' });
       else if (eid === '') refused.push({ index, reason: 'eid_unknown' });
       else {
         eids.push(eid);
@@ -243,9 +329,7 @@ export class AttendanceIntakeService {
     let added = 0;
     let unknown: number[] = [];
     if (eids.length > 0)
-      ({ added, unknown } = await deadlockAs409(() =>
-        repo.addDevicePunches(this.db, device.code, eids, ats),
-      ));
+      ({ added, unknown } = await deadlockAs409(() => repo.addDevicePunches(this.db, device, eids, ats)));
     for (const place of unknown) refused.push({ index: indexes[place - 1]!, reason: 'eid_unknown' });
     refused.sort((a, b) => a.index - b.index);
     await repo.seen(this.db, device.id);
@@ -273,7 +357,7 @@ export class AttendanceIntakeService {
     if (decodedSize(body.file) > PUNCH_FILE_MAX_BYTES) throw domainError('punch_file_too_large', {}, 'file');
     const data = decodeBase64(body.file);
     const devices = new Set(await repo.deviceCodes(this.db));
-    const latest = latestPunch(new Date());
+    const latest = latestNow();
     const read = () => readPunchFile(data, { devices, latest, chunk: IMPORT_CHUNK_ROWS });
     const dryRun = body.dry_run === true;
 

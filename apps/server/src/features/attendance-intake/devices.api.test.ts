@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ATTENDANCE_INTAKE_MESSAGES } from '@hr/contracts/attendance-intake';
-import { and, eq } from 'drizzle-orm';
+import { MESSAGES } from '@hr/contracts/messages';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCode, makeDevice, sendOk } from '../../../test/factories/attendance-intake';
+import { makeCompany, makeOffice } from '../../../test/factories/directory';
 import { type Cast, setupApi, type TestContext } from '../../../test/helper';
 import { attendanceDevices, auditLog } from '../../db/schema';
 
@@ -13,9 +15,12 @@ import { attendanceDevices, auditLog } from '../../db/schema';
  */
 let ctx: TestContext;
 let cast: Cast;
+/** The company of the cast, and its office. */
+let home: { companyId: number; officeId: number };
 beforeAll(async () => {
   ctx = await setupApi();
   cast = await ctx.factory.cast();
+  home = await ctx.factory.company();
 });
 
 const BASE = '/api/v1/attendance/devices';
@@ -34,12 +39,18 @@ async function stored(id: number) {
 describe('adding a device', () => {
   it('answers the device with its key once; only the hash of the key is kept', async () => {
     const code = deviceCode();
-    const res = await call('POST', BASE, cast.tokens.admin, { code, name: '  Main gate  ' });
+    const res = await call('POST', BASE, cast.tokens.admin, {
+      code,
+      name: '  Main gate  ',
+      company_id: home.companyId,
+    });
     expect(res.statusCode).toBe(201);
     const device = res.json();
     expect(device).toMatchObject({
       code,
       name: 'Main gate',
+      company: { id: home.companyId, name: expect.any(String) },
+      office: null,
       enabled: true,
       has_key: true,
       last_seen_at: null,
@@ -80,6 +91,7 @@ describe('adding a device', () => {
     const res = await call('POST', BASE, cast.tokens.admin, {
       code: code.toLowerCase(),
       name: 'Another door',
+      company_id: home.companyId,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -95,7 +107,7 @@ describe('adding a device', () => {
     [{ code: `G${'1'.repeat(60)}`, name: 'Gate' }, 'code', ATTENDANCE_INTAKE_MESSAGES.codeFormat],
     [{ code: 'GATE-9' }, 'name', 'Name must not be empty'],
   ])('refuses %j (422 on %s)', async (body, field, message) => {
-    const res = await call('POST', BASE, cast.tokens.admin, body);
+    const res = await call('POST', BASE, cast.tokens.admin, { company_id: home.companyId, ...body });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.children[field].errors).toEqual([message]);
   });
@@ -120,6 +132,139 @@ describe('changing a device', () => {
       404,
     );
     expect((await call('POST', `${BASE}/999999/key`, cast.tokens.admin)).statusCode).toBe(404);
+  });
+});
+
+describe('whose punches a device sends: its company and office', () => {
+  const deviceCount = async (code: string) => {
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(attendanceDevices)
+      .where(eq(attendanceDevices.code, code));
+    return row?.n ?? 0;
+  };
+
+  it('HR adds a device with a company and an office, moves it to another, and to the whole company', async () => {
+    const code = deviceCode('HALL');
+    const res = await call('POST', BASE, cast.tokens.admin, {
+      code,
+      name: 'Hall reader',
+      company_id: home.companyId,
+      office_id: home.officeId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const device = res.json();
+    expect(device).toMatchObject({
+      company: { id: home.companyId },
+      office: { id: home.officeId, name: 'Main Office' },
+    });
+    expect(await stored(device.id)).toMatchObject({ companyId: home.companyId, officeId: home.officeId });
+
+    const elsewhere = await makeCompany(ctx.db);
+    const depot = await makeOffice(ctx.db, elsewhere.id, `Depot ${code}`);
+    const moved = await call('PATCH', `${BASE}/${device.id}`, cast.tokens.admin, {
+      company_id: elsewhere.id,
+      office_id: depot.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      company: { id: elsewhere.id, name: elsewhere.name },
+      office: { id: depot.id, name: depot.name },
+    });
+    const whole = await call('PATCH', `${BASE}/${device.id}`, cast.tokens.admin, { office_id: null });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ company: { id: elsewhere.id }, office: null });
+    expect(await stored(device.id)).toMatchObject({ companyId: elsewhere.id, officeId: null });
+
+    // The list shows both, and sorts by them.
+    const list = await call('GET', `${BASE}?search=${code}&sort=company,asc`, cast.tokens.admin);
+    expect(list.json().items).toEqual([
+      expect.objectContaining({
+        id: device.id,
+        company: { id: elsewhere.id, name: elsewhere.name },
+        office: null,
+      }),
+    ]);
+    // Each change is in the audit log, from and to.
+    const audits = await ctx.db
+      .select({ data: auditLog.data })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'attendance_device'),
+          eq(auditLog.entityId, device.id),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(audits.map((a) => a.data)).toEqual([
+      {
+        changes: {
+          company_id: { from: home.companyId, to: elsewhere.id },
+          office_id: { from: home.officeId, to: depot.id },
+        },
+      },
+      { changes: { office_id: { from: depot.id, to: null } } },
+    ]);
+  });
+
+  it('an office alone is checked against the company the device has', async () => {
+    const device = await makeDevice(ctx, cast.tokens.admin);
+    const branch = await makeOffice(ctx.db, home.companyId);
+    const res = await call('PATCH', `${BASE}/${device.id}`, cast.tokens.admin, { office_id: branch.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ company: { id: home.companyId }, office: { id: branch.id } });
+  });
+
+  it.each([
+    ['no company', {}, 'company_id', ATTENDANCE_INTAKE_MESSAGES.companyRequired],
+    ['a null company', { company_id: null }, 'company_id', ATTENDANCE_INTAKE_MESSAGES.companyRequired],
+    [
+      'a company that is not a number',
+      { company_id: 'ACME' },
+      'company_id',
+      ATTENDANCE_INTAKE_MESSAGES.companyUnknown,
+    ],
+    ['an unknown company', { company_id: 999_999 }, 'company_id', ATTENDANCE_INTAKE_MESSAGES.companyUnknown],
+    ['an unknown office', 'unknown office', 'office_id', ATTENDANCE_INTAKE_MESSAGES.officeUnknown],
+    ['an office of another company', 'other office', 'office_id', MESSAGES.officeOtherCompany],
+  ])('adding a device with %s: 422 on the field, nothing added', async (_, scope, field, message) => {
+    const elsewhere = await makeCompany(ctx.db);
+    const depot = await makeOffice(ctx.db, elsewhere.id);
+    const body =
+      scope === 'unknown office'
+        ? { company_id: home.companyId, office_id: 999_999 }
+        : scope === 'other office'
+          ? { company_id: home.companyId, office_id: depot.id }
+          : scope;
+    const code = deviceCode();
+    const res = await call('POST', BASE, cast.tokens.admin, { code, name: 'Gate', ...(body as object) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.children[field].errors).toEqual([message]);
+    expect(await deviceCount(code)).toBe(0);
+  });
+
+  it.each([
+    ['an unknown company', 'unknown company', 'company_id', ATTENDANCE_INTAKE_MESSAGES.companyUnknown],
+    ['an unknown office', 'unknown office', 'office_id', ATTENDANCE_INTAKE_MESSAGES.officeUnknown],
+    ['an office of another company', 'other office', 'office_id', MESSAGES.officeOtherCompany],
+    ['another company, keeping its office', 'other company', 'office_id', MESSAGES.officeOtherCompany],
+    ['a null company', 'null company', 'company_id', ATTENDANCE_INTAKE_MESSAGES.companyRequired],
+  ])('changing a device to %s: 422 on the field, the device as it was', async (_, change, field, message) => {
+    const device = await makeDevice(ctx, cast.tokens.admin, { office_id: home.officeId });
+    const elsewhere = await makeCompany(ctx.db);
+    const depot = await makeOffice(ctx.db, elsewhere.id);
+    const body = {
+      'unknown company': { company_id: 999_999, office_id: null },
+      'unknown office': { office_id: 999_999 },
+      'other office': { office_id: depot.id, name: 'Renamed' },
+      'other company': { company_id: elsewhere.id },
+      'null company': { company_id: null },
+    }[change];
+    const before = await stored(device.id);
+    const res = await call('PATCH', `${BASE}/${device.id}`, cast.tokens.admin, body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.children[field].errors).toEqual([message]);
+    expect(await stored(device.id)).toEqual(before);
   });
 });
 
@@ -152,31 +297,35 @@ describe('who may manage devices', () => {
   const others = ['employee', 'lm', 'oo', 'peer', 'stranger'] as const;
 
   it.each(others)('%s: 403 on every device call, and nothing changes', async (who) => {
-    const device = await makeDevice(ctx, cast.tokens.admin);
+    const device = await makeDevice(ctx, cast.tokens.admin, { office_id: home.officeId });
+    const other = await makeCompany(ctx.db);
     const token = cast.tokens[who];
     const answers = [
       await call('GET', BASE, token),
-      await call('POST', BASE, token, { code: deviceCode(), name: 'Forged' }),
+      await call('POST', BASE, token, { code: deviceCode(), name: 'Forged', company_id: home.companyId }),
       await call('PATCH', `${BASE}/${device.id}`, token, { enabled: false }),
+      await call('PATCH', `${BASE}/${device.id}`, token, { company_id: other.id, office_id: null }),
       await call('POST', `${BASE}/${device.id}/key`, token),
       await call('DELETE', BASE, token, { device_id: device.id }),
       await call('DELETE', `${BASE}/${device.id}`, token),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(answers.map((a) => a.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 403]);
     expect(answers.every((a) => a.json().error === 'admin_only')).toBe(true);
     const row = await stored(device.id);
     expect(row.enabled).toBe(true);
+    expect([row.companyId, row.officeId]).toEqual([home.companyId, home.officeId]);
     expect(row.keyHash).toBe(createHash('sha256').update(device.key).digest('hex'));
   });
 
   it('without a token: 401 on every device call', async () => {
     const answers = [
       await call('GET', BASE, null),
-      await call('POST', BASE, null, { code: deviceCode(), name: 'Forged' }),
+      await call('POST', BASE, null, { code: deviceCode(), name: 'Forged', company_id: home.companyId }),
       await call('PATCH', `${BASE}/1`, null, { enabled: false }),
+      await call('PATCH', `${BASE}/1`, null, { company_id: home.companyId, office_id: null }),
       await call('POST', `${BASE}/1/key`, null),
       await call('DELETE', BASE, null, { device_id: 1 }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401, 401]);
   });
 });

@@ -1,11 +1,12 @@
 import {
   type DeviceWithKey,
+  PUNCH_AHEAD_MINUTES,
   PUNCH_FILE_MAX_BYTES,
   PUNCH_IMPORT_ERRORS_KEPT,
   type PunchImport,
 } from '@hr/contracts/attendance-intake';
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   csvFile,
   importCount,
@@ -15,7 +16,9 @@ import {
   punchesOf,
   sendOk,
 } from '../../../test/factories/attendance-intake';
+import { makeCompany, makeOffice, setEmployee } from '../../../test/factories/directory';
 import { type Cast, type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { officeClockAt } from '../../../test/office-clock';
 import { auditLog, punchImports } from '../../db/schema';
 import { IMPORT_CHUNK_ROWS } from './attendance-intake.service';
 
@@ -380,5 +383,54 @@ describe('who may import', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'punch_import_not_found' });
+  });
+});
+
+describe("the office's clock", () => {
+  let restore = () => {};
+  afterEach(() => restore());
+
+  it(`refuses rows more than ${PUNCH_AHEAD_MINUTES} minutes ahead of the office's clock, by line (time_ahead)`, async () => {
+    const [a] = await people(1);
+    // 10:00 UTC is 00:00 the next day in Kiritimati (UTC+14).
+    restore = officeClockAt('Pacific/Kiritimati', new Date('2026-06-15T10:00:00.000Z'));
+    const inside = `${a!.eid},2026-06-16 00:05,${gate.code}`;
+    const result = await imported(
+      csvFile([
+        'E-ID,Date-time,Device',
+        `${a!.eid},2026-06-15 10:00,${gate.code}`,
+        inside,
+        `${a!.eid},16-06-2026 00:05:01,${gate.code}`,
+        `${a!.eid},2026-06-16 09:00,${gate.code}`,
+      ]),
+    );
+    expect(result).toMatchObject({
+      status: 'refused',
+      total: 4,
+      refused: 2,
+      errors: [
+        { line: 4, reason: 'time_ahead', value: '16-06-2026 00:05:01' },
+        { line: 5, reason: 'time_ahead', value: '2026-06-16 09:00' },
+      ],
+    });
+    expect(await punchCount(ctx.db, [a!.id])).toBe(0);
+    expect(await imported(csvFile([`${a!.eid},2026-06-15 10:00,${gate.code}`, inside]))).toMatchObject({
+      status: 'done',
+      added: 2,
+    });
+  });
+});
+
+describe("HR's file is not held to a device's scope", () => {
+  it("imports punches for people of another company or office than the device's, and for disabled people", async () => {
+    const elsewhere = await makeCompany(ctx.db);
+    const depot = await makeOffice(ctx.db, elsewhere.id);
+    const [moved, gone] = await people(2);
+    await setEmployee(ctx.db, moved!.id, { companyId: elsewhere.id, officeId: depot.id });
+    await ctx.factory.setEnabled(gone!.id, false);
+    const result = await imported(
+      csvFile([`${moved!.eid},2026-04-20 08:50,${gate.code}`, `${gone!.eid},2026-04-20 08:51,${gate.code}`]),
+    );
+    expect(result).toMatchObject({ status: 'done', added: 2, refused: 0 });
   });
 });

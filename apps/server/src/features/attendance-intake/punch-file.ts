@@ -45,7 +45,7 @@ const isNamesLine = (cells: string[]) => !cells.some((c) => /\d/.test(c));
 export interface ReadOptions {
   /** The codes of the devices (exactly as written). */
   devices: ReadonlySet<string>;
-  /** The latest acceptable time (`latestPunch`). */
+  /** The latest acceptable time (`latestPunch`, on the office's clock). */
   latest: string;
   /** Rows per chunk. */
   chunk: number;
@@ -59,8 +59,8 @@ export function readRow(cells: string[], line: number, options: Omit<ReadOptions
   const [eid = '', time = '', device = ''] = cells;
   const at = fileTime(time);
   if (at === null) return { line, reason: 'time_invalid', value: cut(time) };
-  if (at < PUNCH_EARLIEST || at > options.latest)
-    return { line, reason: 'time_out_of_range', value: cut(time) };
+  if (at < PUNCH_EARLIEST) return { line, reason: 'time_out_of_range', value: cut(time) };
+  if (at > options.latest) return { line, reason: 'time_ahead', value: cut(time) };
   if (!options.devices.has(device)) return { line, reason: 'device_unknown', value: cut(device) };
   if (eid === '' || eid.length > EID_MAX) return { line, reason: 'eid_unknown', value: cut(eid) };
   return { line, eid, at, device };

@@ -1,4 +1,4 @@
-import { fileTime, latestPunch } from '@hr/contracts/attendance-intake';
+import { fileTime, latestPunch, PUNCH_AHEAD_MINUTES } from '@hr/contracts/attendance-intake';
 import { describe, expect, it } from 'vitest';
 import { type ReadRow, readPunchFile, readRow, UnreadableFileError } from './punch-file';
 
@@ -47,8 +47,12 @@ describe('fileTime', () => {
     expect(fileTime(text)).toBeNull();
   });
 
-  it('the latest punch is 36 hours after the server clock, in UTC', () => {
-    expect(latestPunch(new Date('2026-05-31T12:00:00Z'))).toBe('2026-06-02 00:00:00');
+  it(`the latest punch is ${PUNCH_AHEAD_MINUTES} minutes after the office's clock, on its wall clock`, () => {
+    expect(latestPunch('2026-05-31 23:58:30', '2026-06-01 00:03:30')).toBe('2026-06-01 00:03:30');
+    // The clock put back an hour within those minutes (summer time ends at 02:00): the wall clock's own.
+    expect(latestPunch('2026-10-25 01:58:00', '2026-10-25 01:03:00')).toBe('2026-10-25 02:03:00');
+    // Put forward an hour (02:00 is 03:00): the office's clock in five minutes.
+    expect(latestPunch('2026-03-29 01:58:00', '2026-03-29 03:03:00')).toBe('2026-03-29 03:03:00');
   });
 });
 
@@ -67,7 +71,7 @@ describe('readRow', () => {
     [['E1', '2026-03-02 08:57', 'GATE-1', 'extra'], 'columns', null],
     [['E1', 'tomorrow', 'GATE-1'], 'time_invalid', 'tomorrow'],
     [['E1', '1999-12-31 23:59', 'GATE-1'], 'time_out_of_range', '1999-12-31 23:59'],
-    [['E1', '2026-06-01 00:01', 'GATE-1'], 'time_out_of_range', '2026-06-01 00:01'],
+    [['E1', '2026-06-01 00:00:01', 'GATE-1'], 'time_ahead', '2026-06-01 00:00:01'],
     [['E1', '2026-03-02 08:57', 'gate-1'], 'device_unknown', 'gate-1'],
     [['', '2026-03-02 08:57', 'GATE-1'], 'eid_unknown', ''],
     [['E'.repeat(33), '2026-03-02 08:57', 'GATE-1'], 'eid_unknown', 'E'.repeat(33)],

@@ -1,6 +1,10 @@
-import { ATTENDANCE_INTAKE_MESSAGES, PUNCH_BATCH_MAX } from '@hr/contracts/attendance-intake';
+import {
+  ATTENDANCE_INTAKE_MESSAGES,
+  PUNCH_AHEAD_MINUTES,
+  PUNCH_BATCH_MAX,
+} from '@hr/contracts/attendance-intake';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeDevice,
   punchCount,
@@ -8,9 +12,11 @@ import {
   sendOk,
   sendPunches,
 } from '../../../test/factories/attendance-intake';
+import { makeCompany, makeOffice, setEmployee } from '../../../test/factories/directory';
 import { type MadeEmployee, randomAddress, setupApi, type TestContext } from '../../../test/helper';
+import { officeClockAt } from '../../../test/office-clock';
 import { attendanceDevices } from '../../db/schema';
-import { DEVICE_KEY_RULE } from './attendance-intake.service';
+import { DEVICE_CALL_RULE, DEVICE_KEY_RULE } from './attendance-intake.service';
 
 /**
  * The device API: `POST attendance/punches` with the device's key in
@@ -150,7 +156,7 @@ describe('a device sends punches', () => {
         { index: 3, reason: 'time_invalid' },
         { index: 4, reason: 'time_invalid' },
         { index: 5, reason: 'time_out_of_range' },
-        { index: 6, reason: 'time_out_of_range' },
+        { index: 6, reason: 'time_ahead' },
         { index: 7, reason: 'eid_unknown' },
         { index: 9, reason: 'eid_unknown' },
       ],
@@ -287,5 +293,201 @@ describe('the device key', () => {
     const good = await sendPunches(ctx, device.key, batchOf(a!.eid), address);
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ added: 1 });
+  });
+});
+
+describe("the office's clock", () => {
+  let restore = () => {};
+  afterEach(() => restore());
+
+  // 10:00 UTC is midnight past in Kiritimati (UTC+14) and 23:00 the day before in Pago Pago (UTC-11).
+  const instant = new Date('2026-06-15T10:00:00.000Z');
+
+  it.each([
+    ['Pacific/Kiritimati', '2026-06-16 00:00:00', '2026-06-16 00:05:00', '2026-06-16 00:05:01'],
+    ['Pacific/Pago_Pago', '2026-06-14 23:00:00', '2026-06-14 23:05:00', '2026-06-14 23:05:01'],
+  ])(
+    `in %s (office clock %s): up to ${PUNCH_AHEAD_MINUTES} minutes ahead is taken, a second more is time_ahead`,
+    async (zone, now, inside, outside) => {
+      const device = await makeDevice(ctx, adminToken);
+      const [a] = await people(1);
+      restore = officeClockAt(zone, instant);
+      const res = await sendOk(ctx, device.key, {
+        punches: [
+          { eid: a!.eid, at: now },
+          { eid: a!.eid, at: inside },
+          { eid: a!.eid, at: outside },
+          // The server's clock (UTC) on the wall: 14 hours behind the office, or 11 hours ahead of it.
+          { eid: a!.eid, at: '2026-06-15 10:00:00' },
+          { eid: a!.eid, at: '2026-06-17 00:00:00' },
+        ],
+      });
+      const utcAhead = zone === 'Pacific/Pago_Pago';
+      expect(res).toEqual({
+        received: 5,
+        added: utcAhead ? 2 : 3,
+        duplicates: 0,
+        refused: [
+          { index: 2, reason: 'time_ahead' },
+          ...(utcAhead ? [{ index: 3, reason: 'time_ahead' }] : []),
+          { index: 4, reason: 'time_ahead' },
+        ],
+      });
+      expect((await punchesOf(ctx.db, [a!.id])).map((p) => p.at)).toEqual(
+        utcAhead ? [now, inside] : ['2026-06-15 10:00:00', now, inside],
+      );
+    },
+  );
+});
+
+describe('whose punches a device sends', () => {
+  /** Company A with offices X and Y, company B with office Z, and a person in each; one of X disabled. */
+  async function world() {
+    const a = await makeCompany(ctx.db);
+    const [x, y] = [await makeOffice(ctx.db, a.id), await makeOffice(ctx.db, a.id)];
+    const b = await makeCompany(ctx.db);
+    const z = await makeOffice(ctx.db, b.id);
+    const [inX, inY, inZ, gone] = await people(4);
+    await setEmployee(ctx.db, inX!.id, { companyId: a.id, officeId: x.id });
+    await setEmployee(ctx.db, inY!.id, { companyId: a.id, officeId: y.id });
+    await setEmployee(ctx.db, inZ!.id, { companyId: b.id, officeId: z.id });
+    await setEmployee(ctx.db, gone!.id, { companyId: a.id, officeId: x.id, enabled: false });
+    return { a, x, b, inX: inX!, inY: inY!, inZ: inZ!, gone: gone!, all: [inX!, inY!, inZ!, gone!] };
+  }
+  const at = '2026-03-09 08:30:00';
+
+  it("an office's device: its office's enabled people only; the others are refused as unknown E-IDs, and nothing of theirs is kept", async () => {
+    const w = await world();
+    const device = await makeDevice(ctx, adminToken, { company_id: w.a.id, office_id: w.x.id });
+    const res = await sendOk(ctx, device.key, {
+      punches: [
+        { eid: w.inX.eid, at },
+        { eid: w.inY.eid, at },
+        { eid: w.inZ.eid, at },
+        { eid: w.gone.eid, at },
+        { eid: 'NOBODY-404', at },
+      ],
+    });
+    // An employee elsewhere reads exactly as an E-ID nobody has: the device learns nothing of them.
+    expect(res).toEqual({
+      received: 5,
+      added: 1,
+      duplicates: 0,
+      refused: [1, 2, 3, 4].map((index) => ({ index, reason: 'eid_unknown' })),
+    });
+    expect(
+      (
+        await punchesOf(
+          ctx.db,
+          w.all.map((p) => p.id),
+        )
+      ).map((p) => p.employeeId),
+    ).toEqual([w.inX.id]);
+  });
+
+  it("a company's device (no office): every office of its company, not another company's, not the disabled", async () => {
+    const w = await world();
+    const device = await makeDevice(ctx, adminToken, { company_id: w.a.id });
+    expect(device).toMatchObject({ company: { id: w.a.id }, office: null });
+    const res = await sendOk(ctx, device.key, {
+      punches: [w.inX, w.inY, w.inZ, w.gone].map((p) => ({ eid: p.eid, at })),
+    });
+    expect(res).toMatchObject({
+      added: 2,
+      refused: [
+        { index: 2, reason: 'eid_unknown' },
+        { index: 3, reason: 'eid_unknown' },
+      ],
+    });
+    expect(
+      (
+        await punchesOf(
+          ctx.db,
+          w.all.map((p) => p.id),
+        )
+      )
+        .map((p) => p.employeeId)
+        .sort(),
+    ).toEqual([w.inX.id, w.inY.id].sort());
+  });
+
+  it('an employee disabled after the device was set up is refused from then on', async () => {
+    const w = await world();
+    const device = await makeDevice(ctx, adminToken, { company_id: w.a.id, office_id: w.x.id });
+    expect(await sendOk(ctx, device.key, { punches: [{ eid: w.inX.eid, at }] })).toMatchObject({ added: 1 });
+    await ctx.factory.setEnabled(w.inX.id, false);
+    expect(
+      await sendOk(ctx, device.key, { punches: [{ eid: w.inX.eid, at: '2026-03-09 18:00:00' }] }),
+    ).toMatchObject({ added: 0, refused: [{ index: 0, reason: 'eid_unknown' }] });
+    expect(await punchCount(ctx.db, [w.inX.id])).toBe(1);
+  });
+
+  it('a device with no company (made before scopes, none to take) punches for nobody', async () => {
+    const w = await world();
+    const device = await makeDevice(ctx, adminToken, { company_id: w.a.id });
+    await ctx.db
+      .update(attendanceDevices)
+      .set({ companyId: null, officeId: null })
+      .where(eq(attendanceDevices.id, device.id));
+    const res = await sendOk(ctx, device.key, {
+      punches: [w.inX, w.inY, w.inZ].map((p) => ({ eid: p.eid, at })),
+    });
+    expect(res).toEqual({
+      received: 3,
+      added: 0,
+      duplicates: 0,
+      refused: [0, 1, 2].map((index) => ({ index, reason: 'eid_unknown' })),
+    });
+    expect(
+      await punchCount(
+        ctx.db,
+        w.all.map((p) => p.id),
+      ),
+    ).toBe(0);
+    // Its key still works (a heartbeat), and the list shows it has no company.
+    expect(await lastSeen(device.id)).not.toBeNull();
+    const listed = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/attendance/devices?search=${device.code}`,
+      token: adminToken,
+    });
+    expect(listed.json().items).toEqual([
+      expect.objectContaining({ id: device.id, company: null, office: null }),
+    ]);
+  });
+
+  it("moved to another office, the device punches for that office's people from the next call", async () => {
+    const w = await world();
+    const y = await makeOffice(ctx.db, w.a.id);
+    await setEmployee(ctx.db, w.inY.id, { officeId: y.id });
+    const device = await makeDevice(ctx, adminToken, { company_id: w.a.id, office_id: w.x.id });
+    expect((await patchDevice(device.id, { office_id: y.id })).statusCode).toBe(200);
+    const res = await sendOk(ctx, device.key, { punches: [w.inX, w.inY].map((p) => ({ eid: p.eid, at })) });
+    expect(res).toMatchObject({ added: 1, refused: [{ index: 0, reason: 'eid_unknown' }] });
+  });
+});
+
+describe("a device key's own limit", () => {
+  it(`${DEVICE_CALL_RULE.limit} calls a minute per device, then 429 with Retry-After; another device is not held up`, async () => {
+    const device = await makeDevice(ctx, adminToken);
+    const other = await makeDevice(ctx, adminToken);
+    const [a] = await people(1);
+    const address = randomAddress();
+    for (let i = 0; i < DEVICE_CALL_RULE.limit; i++) {
+      const res = await sendPunches(ctx, device.key, { punches: [] }, address);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const limited = await sendPunches(ctx, device.key, {
+      punches: [{ eid: a!.eid, at: '2026-03-10 08:00:00' }],
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'too_many_requests' });
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(DEVICE_CALL_RULE.windowMs / 1000);
+    // Nothing of the refused call was kept.
+    expect(await punchCount(ctx.db, [a!.id])).toBe(0);
+    // Another device behind the same address has a count of its own.
+    expect((await sendPunches(ctx, other.key, { punches: [] }, address)).statusCode).toBe(200);
   });
 });

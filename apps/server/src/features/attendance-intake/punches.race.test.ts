@@ -1,4 +1,5 @@
 import type { PunchBatchResult, PunchImport } from '@hr/contracts/attendance-intake';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   csvFile,
@@ -8,7 +9,9 @@ import {
   punchesOf,
   sendPunches,
 } from '../../../test/factories/attendance-intake';
-import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { type MadeEmployee, randomAddress, setupApi, type TestContext } from '../../../test/helper';
+import { burst, secondProcess, statusList, withStatus } from '../../../test/races';
+import { DEVICE_CALL_RULE } from './attendance-intake.service';
 
 /**
  * Punches arriving twice at the same moment, on PostgreSQL where the
@@ -16,9 +19,11 @@ import { type MadeEmployee, setupApi, type TestContext } from '../../../test/hel
  * (employee, time, device) keeps each punch once whoever writes it first.
  */
 let ctx: TestContext;
+let second: FastifyInstance;
 let adminToken: string;
 beforeAll(async () => {
   ctx = await setupApi({}, { poolSize: 10 });
+  second = await secondProcess(ctx);
   adminToken = await ctx.factory.token(await ctx.factory.employee({ admin: true }));
 });
 
@@ -98,5 +103,34 @@ describe('the same punches written at once (PostgreSQL)', () => {
       staff.map((p) => p.id),
     );
     expect(kept).toHaveLength(rows.length);
+  });
+});
+
+describe("a device's own limit under a burst (PostgreSQL, two API processes)", () => {
+  it(`${DEVICE_CALL_RULE.limit + 30} calls of one device at once, split over two processes: ${DEVICE_CALL_RULE.limit} are taken, the rest 429`, async () => {
+    const device = await makeDevice(ctx, adminToken);
+    const [person] = await people(1);
+    const n = DEVICE_CALL_RULE.limit + 30;
+    // Each call a punch of its own (a minute of the day), from addresses of their own.
+    const replies = await burst([ctx.app, second], n, (i) => ({
+      method: 'POST',
+      url: '/api/v1/attendance/punches',
+      headers: { 'x-device-key': device.key },
+      payload: {
+        punches: [
+          {
+            eid: person!.eid,
+            at: `2026-06-04 ${String(8 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`,
+          },
+        ],
+      },
+      remoteAddress: randomAddress(),
+    }));
+    expect(withStatus(replies, 200), statusList(replies)).toBe(DEVICE_CALL_RULE.limit);
+    expect(withStatus(replies, 429), statusList(replies)).toBe(30);
+    for (const r of replies.filter((x) => x.statusCode === 429))
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    // What was let through is all that was kept.
+    expect(await punchCount(ctx.db, [person!.id])).toBe(DEVICE_CALL_RULE.limit);
   });
 });

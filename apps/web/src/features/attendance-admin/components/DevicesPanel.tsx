@@ -5,9 +5,22 @@ import {
   type DeviceWithKey,
   deviceCreate,
 } from '@hr/contracts/attendance-intake';
-import { Button, Card, Empty, Flex, Form, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
@@ -19,9 +32,15 @@ const rules = zodRules(deviceCreate);
 interface Values {
   code?: string;
   name?: string;
+  company_id?: number;
+  /** Absent: every office of the company. */
+  office_id?: number;
 }
 
-/** Adds a device (code and name), or renames one (`device` given). */
+/**
+ * Adds a device (code, name, and whose punches it sends: a company and
+ * optionally one of its offices), or changes one (`device` given).
+ */
 function DeviceFormModal({
   open,
   device,
@@ -37,12 +56,16 @@ function DeviceFormModal({
   const [form] = Form.useForm<Values>();
   const add = useAddDevice();
   const update = useUpdateDevice({ silent: true });
+  const companies = useCompanyOptions(open);
+  const offices = useOfficeOptions(undefined, open);
+  const companyId = Form.useWatch('company_id', form);
   const pending = add.isPending || update.isPending;
 
   const onFinish = (values: Values) => {
+    const scope = { company_id: values.company_id ?? 0, office_id: values.office_id ?? null };
     if (device) {
       update.mutate(
-        { id: device.id, body: { name: values.name ?? '' } },
+        { id: device.id, body: { name: values.name ?? '', ...scope } },
         {
           onSuccess: () => {
             toastSuccess(t('notices.updated'));
@@ -54,7 +77,7 @@ function DeviceFormModal({
       return;
     }
     add.mutate(
-      { code: values.code ?? '', name: values.name ?? '' },
+      { code: values.code ?? '', name: values.name ?? '', ...scope },
       {
         onSuccess: (made) => {
           onClose();
@@ -66,7 +89,7 @@ function DeviceFormModal({
   };
 
   const title = device
-    ? t('attendanceAdmin.devices.renameTitle', { code: device.code })
+    ? t('attendanceAdmin.devices.editTitle', { code: device.code })
     : t('attendanceAdmin.devices.addTitle');
   return (
     <Modal
@@ -83,8 +106,21 @@ function DeviceFormModal({
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        // Another company's offices are not this one's: its office is chosen again.
+        onValuesChange={(changed) => {
+          if ('company_id' in changed) form.setFieldValue('office_id', undefined);
+        }}
         preserve={false}
-        initialValues={device ? { code: device.code, name: device.name } : {}}
+        initialValues={
+          device
+            ? {
+                code: device.code,
+                name: device.name,
+                company_id: device.company?.id,
+                office_id: device.office?.id,
+              }
+            : {}
+        }
       >
         {device ? null : (
           <Form.Item
@@ -100,14 +136,43 @@ function DeviceFormModal({
         <Form.Item name="name" label={t('attendanceAdmin.devices.name')} rules={rules('name')} required>
           <Input maxLength={100} />
         </Form.Item>
+        <Form.Item
+          name="company_id"
+          label={t('attendanceAdmin.devices.company')}
+          rules={rules('company_id')}
+          required
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={companies.isLoading}
+            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            placeholder={t('attendanceAdmin.devices.chooseCompany')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="office_id"
+          label={t('attendanceAdmin.devices.office')}
+          extra={t('attendanceAdmin.devices.scopeHelp')}
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={offices.isLoading}
+            disabled={companyId === undefined}
+            options={(offices.data ?? [])
+              .filter((o) => o.company.id === companyId)
+              .map((o) => ({ value: o.id, label: o.name }))}
+            placeholder={t('attendanceAdmin.devices.anyOffice')}
+          />
+        </Form.Item>
       </Form>
     </Modal>
   );
 }
 
 /**
- * The attendance devices: add one (its key is shown once), rename it,
- * disable or enable it, give it a new key, delete one that never sent a
+ * The attendance devices: add one (its key is shown once), rename it or
+ * change whose punches it sends, disable or enable it, give it a new key, delete one that never sent a
  * punch.
  */
 export function DevicesPanel() {
@@ -167,6 +232,16 @@ export function DevicesPanel() {
     },
     { title: t('attendanceAdmin.devices.name'), key: 'name', dataIndex: 'name' },
     {
+      title: t('attendanceAdmin.devices.company'),
+      key: 'company',
+      render: (_, d) => d.company?.name ?? '—',
+    },
+    {
+      title: t('attendanceAdmin.devices.office'),
+      key: 'office',
+      render: (_, d) => d.office?.name ?? (d.company ? t('attendanceAdmin.devices.anyOffice') : '—'),
+    },
+    {
       title: t('attendanceAdmin.devices.status'),
       key: 'status',
       render: (_, d) => (
@@ -178,6 +253,8 @@ export function DevicesPanel() {
           )}
           {/* A device made without a key sends nothing until it is given one. */}
           {d.has_key ? null : <Tag color="orange">{t('attendanceAdmin.devices.noKey')}</Tag>}
+          {/* A device without a company punches for nobody until it is given one. */}
+          {d.company ? null : <Tag color="orange">{t('attendanceAdmin.devices.noCompany')}</Tag>}
         </Flex>
       ),
     },
@@ -196,7 +273,7 @@ export function DevicesPanel() {
       render: (_, d) => (
         <Flex gap={4} wrap>
           <Button size="small" onClick={() => setEditing({ device: d })}>
-            {t('attendanceAdmin.devices.rename')}
+            {t('attendanceAdmin.devices.edit')}
           </Button>
           <Button size="small" onClick={() => void toggle(d)}>
             {d.enabled ? t('attendanceAdmin.devices.disable') : t('attendanceAdmin.devices.enable')}
