@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileNameText } from './file-names';
 import { ADDRESS_MAX, COMMENT_MAX, EID_MAX, PASSPORT_MAX, PASSPORT_MIN } from './limits';
 import { idName } from './lookups';
 import { MESSAGES } from './messages';
@@ -297,7 +298,7 @@ export type PhotoUpload = z.infer<typeof photoUpload>;
 /** POST employees/{id}/files: a document as base64 JSON. */
 export const documentUpload = z.object({
   name: itemName,
-  file_name: requiredText(MESSAGES.fileRequired).max(255, MESSAGES.fileNameTooLong),
+  file_name: fileNameText(MESSAGES.fileRequired, MESSAGES.fileNameTooLong),
   file: base64Text(MESSAGES.fileRequired),
 });
 export type DocumentUpload = z.infer<typeof documentUpload>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enabledListQuery } from './admin';
 import { isCalendarDate } from './dates';
 import { base64Text } from './employees';
+import { fileNameText } from './file-names';
 import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
 import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
@@ -174,9 +175,7 @@ export function evidenceProblem(file: { type: string; size: number }): string | 
 
 /** POST eprs/sections/a/objectives/{lineId}/evidence: an image as base64 JSON with its file name. */
 export const evidenceUpload = z.object({
-  name: lineText(z.string({ error: MESSAGES.fileRequired }).trim())
-    .min(1, { error: MESSAGES.fileRequired, abort: true })
-    .max(255, MESSAGES.fileNameTooLong),
+  name: fileNameText(MESSAGES.fileRequired, MESSAGES.fileNameTooLong),
   file: base64Text(MESSAGES.fileRequired),
 });
 export type EvidenceUpload = z.infer<typeof evidenceUpload>;

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { sortWithDefault } from './employee-search';
 import { base64Text } from './employees';
+import { fileNameText } from './file-names';
 import { limit, page } from './lists';
 import { defineMessages } from './messages';
 import { personRef } from './people';
-import { lineText } from './text';
 
 /**
  * CSV imports (DESIGN.md §10): what every import shares, whatever its file
@@ -31,9 +31,7 @@ const M = IMPORT_MESSAGES;
 
 /** POST <kind>/imports: the file, base64, and whether only to check it. */
 export const importFileBody = z.object({
-  file_name: lineText(z.string({ error: M.fileNameRequired }).trim())
-    .min(1, { error: M.fileNameRequired, abort: true })
-    .max(255, M.fileNameTooLong),
+  file_name: fileNameText(M.fileNameRequired, M.fileNameTooLong),
   /** The CSV file, base64 (a `data:` prefix is allowed). */
   file: base64Text(M.fileRequired),
   /** Check the file and count what it would change, changing nothing. */

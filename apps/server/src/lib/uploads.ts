@@ -1,4 +1,5 @@
 import { PHOTO_PIXELS } from '@hr/contracts/employees';
+import { baseFileName } from '@hr/contracts/file-names';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { domainError } from './errors';
 
@@ -232,8 +233,18 @@ export function documentType(data: Buffer, fileName: string): string {
   return 'application/octet-stream';
 }
 
-/** A Content-Disposition for a download, with an ASCII fallback and the UTF-8 name. */
+/**
+ * A file name as it is served: its last path part, without control
+ * characters (names are kept so since they are taken; rows stored before
+ * are served so too).
+ */
+export function servedFileName(fileName: string): string {
+  return baseFileName(fileName.replace(/\p{Cc}/gu, '')) || 'download';
+}
+
+/** A Content-Disposition for a download, with an ASCII fallback and the UTF-8 name (its last path part). */
 export function attachment(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const name = servedFileName(fileName);
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

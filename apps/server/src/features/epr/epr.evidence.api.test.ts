@@ -212,6 +212,15 @@ describe('evidence images', () => {
     expect(carriesPosition(storedPhone)).toBe(false);
   });
 
+  it('an image named with path parts keeps its last part only', async () => {
+    const c = await ctx.factory.cast();
+    const line = linesOf(await review(c))[0]!;
+    const res = await upload(c.tokens.employee, line.id, await image('../../etc/receipt.png'));
+    expect(res.statusCode, res.body).toBe(201);
+    const windows = await upload(c.tokens.employee, line.id, await image('C:\\Users\\me\\scan.jpg'));
+    expect(linesOf(windows.json())[0]!.evidence.map((e) => e.name)).toEqual(['receipt.png', 'scan.jpg']);
+  });
+
   it('who may add and remove, in which status', async () => {
     const c = await ctx.factory.cast();
     const d = await review(c);

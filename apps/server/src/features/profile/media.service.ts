@@ -17,6 +17,7 @@ import {
   documentType,
   imageFormat,
   photoSizes,
+  servedFileName,
 } from '../../lib/uploads';
 import { accessTo, authorize } from './profile.access';
 import { profileRepository as repo } from './profile.repository';
@@ -84,7 +85,7 @@ export class MediaService {
     return (await repo.documents(this.db, employeeId)).map((d) => ({
       id: d.id,
       name: d.name,
-      file_name: d.fileName,
+      file_name: servedFileName(d.fileName),
       mime: d.mime,
       size: d.size,
       created: d.createdAt.toISOString(),

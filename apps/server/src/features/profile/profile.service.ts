@@ -15,6 +15,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { domainError, validationFailed } from '../../lib/errors';
 import { inLanguage } from '../../lib/language';
 import { photoUrls } from '../../lib/signed-urls';
+import { servedFileName } from '../../lib/uploads';
 import { accessTo, authorize, permissionsOf } from './profile.access';
 import { EMPLOYEE_PARTS, type EmployeePart, itemValues, separationValues } from './profile.changes';
 import { profileRepository as repo } from './profile.repository';
@@ -182,7 +183,7 @@ export class ProfileService {
       files: documents.map((d) => ({
         id: d.id,
         name: d.name,
-        file_name: d.fileName,
+        file_name: servedFileName(d.fileName),
         mime: d.mime,
         size: d.size,
         created: new Date(d.createdAt).toISOString(),

@@ -4,6 +4,7 @@ import { MESSAGES } from '@hr/contracts/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_COLUMNS, employeeFile, importEmployees, newEid } from '../../../test/factories/employee-import';
 import {
   bombPng,
   carriesPosition,
@@ -13,7 +14,7 @@ import {
 } from '../../../test/factories/images';
 import { largePng, png, profileState } from '../../../test/factories/profile';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
-import { employeePhotos } from '../../db/schema';
+import { employeeFiles, employeePhotos, files } from '../../db/schema';
 import { MAX_IMAGE_PIXELS } from '../../lib/uploads';
 
 /**
@@ -250,5 +251,80 @@ describe('size limits are the server’s own', () => {
     expect(res.json()).toMatchObject({ code: 413, error: 'file_too_large' });
     expect(res.json().errors.children.file.errors).toEqual([MESSAGES.fileTooLarge]);
     expect(await profileState(ctx.db, person.id)).toEqual(before);
+  });
+});
+
+describe('file names are kept and served as their last path part', () => {
+  const download = (id: number) =>
+    ctx.call({ method: 'GET', url: `/api/v1/employees/${person.id}/files/${id}`, token });
+  const listed = async () =>
+    (await ctx.call({ method: 'GET', url: `/api/v1/employees/${person.id}/files`, token })).json() as {
+      id: number;
+      name: string;
+      file_name: string;
+    }[];
+
+  it('a document named ../../etc/passwd or C:\\x\\y.pdf is stored, listed and downloaded as passwd, y.pdf', async () => {
+    const cases: [string, string][] = [
+      ['../../etc/passwd', 'passwd'],
+      ['C:\\x\\y.pdf', 'y.pdf'],
+      ['..\\..\\windows\\win.ini', 'win.ini'],
+      ['/srv/hr/../scan "final".pdf', 'scan "final".pdf'],
+    ];
+    for (const [given, kept] of cases) {
+      const res = await uploadDocument(given, Buffer.from('%PDF-1.7\n'));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().file_name, given).toBe(kept);
+      expect((await listed()).find((d) => d.id === res.json().id)?.file_name, given).toBe(kept);
+      const file = await download(res.json().id);
+      expect(file.headers['content-disposition'], given).toBe(
+        `attachment; filename="${kept.replace(/"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(kept)}`,
+      );
+    }
+  });
+
+  it('a name with control characters, or of path parts only, is refused and nothing is stored', async () => {
+    const before = (await listed()).length;
+    for (const given of ['a\u0007b.pdf', 'x.pdf\r\nSet-Cookie: a=b', 'scan\u0000.pdf', '../', '..\\..']) {
+      const res = await uploadDocument(given, Buffer.from('%PDF-1.7\n'));
+      expect(res.statusCode, JSON.stringify(given)).toBe(422);
+      expect(Object.keys(res.json().errors.children), JSON.stringify(given)).toEqual(['file_name']);
+    }
+    expect((await listed()).length).toBe(before);
+  });
+
+  it('a name stored before with path parts is listed and served as its last part', async () => {
+    const res = await uploadDocument('old.pdf', Buffer.from('%PDF-1.7\n'));
+    const id: number = res.json().id;
+    const [link] = await ctx.db.select().from(employeeFiles).where(eq(employeeFiles.id, id));
+    await ctx.db.update(files).set({ name: '../../etc/\u0007shadow' }).where(eq(files.id, link!.fileId));
+    expect((await listed()).find((d) => d.id === id)?.file_name).toBe('shadow');
+    expect((await download(id)).headers['content-disposition']).toBe(
+      `attachment; filename="shadow"; filename*=UTF-8''shadow`,
+    );
+  });
+
+  it('an imported file named with path parts is answered and listed by its last part', async () => {
+    const admin = await ctx.factory.token(await ctx.factory.employee({ admin: true }));
+    const res = await importEmployees(ctx, admin, employeeFile([ALL_COLUMNS, `${newEid()},Person`]), {
+      fileName: '../../etc/staff.csv',
+    });
+    expect(res.body.file_name, res.raw.body).toBe('staff.csv');
+  });
+
+  it('renaming changes the title only: the download keeps its file name', async () => {
+    const res = await uploadDocument('contract.pdf', Buffer.from('%PDF-1.7\n'));
+    const id: number = res.json().id;
+    const renamed = await ctx.call({
+      method: 'PATCH',
+      url: `/api/v1/employees/${person.id}/files/${id}`,
+      payload: { name: '../../etc/passwd' },
+      token,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: '../../etc/passwd', file_name: 'contract.pdf' });
+    expect((await download(id)).headers['content-disposition']).toMatch(
+      /^attachment; filename="contract.pdf";/,
+    );
   });
 });
