@@ -1,11 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { clickToClose } from '../support/antd';
+import { expectNoAxeViolations } from '../support/a11y';
+import { clickToClose, combobox, listOf, pickOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { signIn } from '../support/helpers';
 
 /**
  * How punches get in, on the admin screen: HR administrator 1001 adds an
- * attendance device and is shown its key once, then imports a CSV file of
+ * attendance device for the head office of Meghna Digital Ltd. and is shown
+ * its key once (the device punches for that office's people only), then
+ * imports a CSV file of
  * punches: with a bad row nothing is imported and the row is named by its
  * line and reason; corrected, the file is imported; imported again, every
  * punch is a duplicate. The punches fall on a day drawn for this run, so no
@@ -56,10 +59,27 @@ test.describe('attendance devices and import', () => {
     const form = page.getByRole('dialog', { name: 'Add attendance device' });
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(form.getByText('Code must not be empty')).toBeVisible();
+    await expect(form.getByText('Company must not be empty')).toBeVisible();
     await form.getByLabel('Code').fill('GATE 1');
     await expect(form.getByText(/^A code has at most 60 letters/)).toBeVisible();
     await form.getByLabel('Code').fill(code);
     await form.getByLabel('Name').fill(deviceName);
+    // Whose punches it sends: a company, and one of that company's offices (another company's are not offered).
+    await pickOption(page, 'Company', 'Meghna Digital Ltd.', form);
+    const office = combobox(form, 'Office');
+    await office.click();
+    const offices = await listOf(page, office);
+    await expect(offices.getByRole('option', { name: 'Chattogram Office' })).toBeVisible();
+    await expect(offices.getByRole('option', { name: 'Logistics Hub' })).toHaveCount(0);
+    await clickToClose(offices.getByRole('option', { name: 'Dhaka Head Office' }), offices);
+    await expect(
+      form.getByText(/^It sends punches only for the enabled employees of this company/),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, {
+      context: 'attendance devices: new device form (en)',
+      include: '[role="dialog"]',
+    });
+    await page.screenshot({ path: testInfo.outputPath('device-form-en.png') });
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(form).toBeHidden();
 
@@ -74,12 +94,36 @@ test.describe('attendance devices and import', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await page.screenshot({ path: testInfo.outputPath('device-key-en.png'), fullPage: true });
 
-    // The key shown is the device's: a device sends a punch with it.
+    // The key shown is the device's: a device sends a heartbeat with it, then punches. Only the head
+    // office's people are its own: 1010 (Chattogram office) and 1007 (Meghna Logistics) are refused as
+    // unknown E-IDs, and so is a punch more than five minutes ahead of the office's clock.
     const sent = await request.post('/api/v1/attendance/punches', {
       headers: { 'x-device-key': key },
       data: { punches: [] },
     });
     expect(sent.status()).toBe(200);
+    const punches = await request.post('/api/v1/attendance/punches', {
+      headers: { 'x-device-key': key },
+      data: {
+        punches: [
+          { eid: '1004', at: `${day} 07:15:00` },
+          { eid: '1010', at: `${day} 07:15:00` },
+          { eid: '1007', at: `${day} 07:15:00` },
+          { eid: '1004', at: '2999-01-01 07:15:00' },
+        ],
+      },
+    });
+    expect(punches.status()).toBe(200);
+    expect(await punches.json()).toEqual({
+      received: 4,
+      added: 1,
+      duplicates: 0,
+      refused: [
+        { index: 1, reason: 'eid_unknown' },
+        { index: 2, reason: 'eid_unknown' },
+        { index: 3, reason: 'time_ahead' },
+      ],
+    });
 
     // Once closed, the key is nowhere on the screen.
     await keyDialog.getByRole('button', { name: 'I have copied the key' }).click();
@@ -87,7 +131,22 @@ test.describe('attendance devices and import', () => {
     expect(await page.content()).not.toContain(key);
     const row = devices.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText(deviceName);
+    await expect(row).toContainText('Meghna Digital Ltd.');
+    await expect(row).toContainText('Dhaka Head Office');
     await expect(row).toContainText('Enabled');
+    await expectNoAxeViolations(page, { context: 'attendance devices and import (en)', include: 'main' });
+
+    // Edited, the form shows the device as it is.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${code}` });
+    await expect(edit.getByLabel('Name')).toHaveValue(deviceName);
+    await expect(edit.getByText('Meghna Digital Ltd.')).toBeVisible();
+    await expect(edit.getByText('Dhaka Head Office')).toBeVisible();
+    await edit.getByLabel('Name').fill(`${deviceName} (hall)`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText(`${deviceName} (hall)`);
+    await expect(row).toContainText('Dhaka Head Office');
 
     // Before anything is sent, the screen says a single bad row refuses the whole file.
     const importer = page.getByRole('region', { name: 'Import punches from a CSV file' });
@@ -179,6 +238,20 @@ test.describe('attendance devices and import', () => {
     await expect(page.getByRole('list', { name: 'أعداد الاستيراد' })).toContainText('المكررة: 2');
     await expect(page.getByText(/^الكل أو لا شيء/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('attendance-admin-ar.png'), fullPage: true });
+    await expectNoAxeViolations(page, { context: 'attendance devices and import (ar)', include: 'main' });
+    // The device's form in Arabic, with its company and office.
+    const rowAr = page.getByRole('region', { name: 'الأجهزة' }).getByRole('row').filter({ hasText: code });
+    await rowAr.getByRole('button', { name: 'تعديل' }).click();
+    const editAr = page.getByRole('dialog', { name: `تعديل ${code}` });
+    await expect(combobox(editAr, 'الشركة')).toBeVisible();
+    await expect(editAr.getByText('Dhaka Head Office')).toBeVisible();
+    await expectNoAxeViolations(page, {
+      context: 'attendance devices: device form (ar)',
+      include: '[role="dialog"]',
+    });
+    await page.screenshot({ path: testInfo.outputPath('device-form-ar.png') });
+    await editAr.getByRole('button', { name: 'إلغاء' }).click();
+    await expect(editAr).toBeHidden();
     await page.getByRole('button', { name: /Choose language|اختر اللغة/ }).click();
     await clickToClose(page.getByRole('menuitem', { name: 'English' }));
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { officeClockAt } from '../../test/office-clock';
 import { officeNow, officeToday } from './office-clock';
 
 /** The office's clock is the process's time zone (TZ), whatever the server's clock (UTC) says. */
-const zone = process.env.TZ;
-afterEach(() => {
-  vi.useRealTimers();
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+let restore = () => {};
+afterEach(() => restore());
 
 describe("the office's clock", () => {
   const instant = new Date('2026-06-15T10:00:00.000Z');
@@ -18,8 +15,7 @@ describe("the office's clock", () => {
     ['UTC', '2026-06-15 10:00:00'],
     ['Pacific/Pago_Pago', '2026-06-14 23:00:00'],
   ])('in %s reads %s', (timeZone, wall) => {
-    process.env.TZ = timeZone;
-    vi.useFakeTimers({ toFake: ['Date'], now: instant });
+    restore = officeClockAt(timeZone, instant);
     expect(officeNow()).toBe(wall);
     expect(officeToday()).toBe(wall.slice(0, 10));
   });

@@ -18,7 +18,7 @@ import {
   type TableColumnsType,
   Tag,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { formatDateTime } from '../../../lib/dates';
@@ -30,12 +30,20 @@ import { DeviceKeyModal } from './DeviceKeyModal';
 const rules = zodRules(deviceCreate);
 
 interface Values {
-  code?: string;
-  name?: string;
-  company_id?: number;
+  code?: string | undefined;
+  name?: string | undefined;
+  company_id?: number | undefined;
   /** Absent: every office of the company. */
-  office_id?: number;
+  office_id?: number | undefined;
 }
+
+/** The form's values for a device (every field named, so nothing of the form's last use stays). */
+const valuesOf = (device: Device | null): Values => ({
+  code: device?.code,
+  name: device?.name,
+  company_id: device?.company?.id,
+  office_id: device?.office?.id,
+});
 
 /**
  * Adds a device (code, name, and whose punches it sends: a company and
@@ -60,6 +68,10 @@ function DeviceFormModal({
   const offices = useOfficeOptions(undefined, open);
   const companyId = Form.useWatch('company_id', form);
   const pending = add.isPending || update.isPending;
+  // The form is used again for each device: its values are set anew each time it opens.
+  useEffect(() => {
+    if (open) form.setFieldsValue(valuesOf(device));
+  }, [open, device, form]);
 
   const onFinish = (values: Values) => {
     const scope = { company_id: values.company_id ?? 0, office_id: values.office_id ?? null };
@@ -111,16 +123,7 @@ function DeviceFormModal({
           if ('company_id' in changed) form.setFieldValue('office_id', undefined);
         }}
         preserve={false}
-        initialValues={
-          device
-            ? {
-                code: device.code,
-                name: device.name,
-                company_id: device.company?.id,
-                office_id: device.office?.id,
-              }
-            : {}
-        }
+        initialValues={valuesOf(device)}
       >
         {device ? null : (
           <Form.Item
