@@ -129,7 +129,8 @@ export const leave = z.object({
   from: z.string(),
   to: z.string(),
   days: z.number(),
-  leave_address: z.string(),
+  /** Where the employee can be reached while away: null to the colleague who only covers the leave. */
+  leave_address: z.string().nullable(),
   status: status,
   created: z.string(),
   updated: z.string(),

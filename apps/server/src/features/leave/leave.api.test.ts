@@ -435,10 +435,72 @@ describe('listing', () => {
     expect(await list(c.tokens.employee, 'team')).toEqual([]);
     expect(await list(c.tokens.lm, 'team')).toEqual([id]);
     expect(await list(c.tokens.oo, 'team')).toEqual([id]);
+    // The responsible person sees it once it is submitted, not as a draft.
+    expect(await list(c.tokens.peer, 'team')).toEqual([]);
+    expect((await act(c.tokens.employee, 'submit', id)).statusCode).toBe(200);
     expect(await list(c.tokens.peer, 'team')).toEqual([id]);
     expect(await list(c.tokens.stranger, 'team')).toEqual([]);
     expect(await list(c.tokens.lm, 'self')).toEqual([]);
     expect((await ctx.call({ method: 'GET', url: '/api/v1/leave' })).statusCode).toBe(401);
+  });
+
+  it('the responsible person sees submitted and approved leave they cover, without the leave address', async () => {
+    const c = await cast();
+    type Who = keyof Cast['tokens'] | 'nobody';
+    const ids: number[] = [];
+    for (let status = 1; status <= 4; status++) {
+      const date = ['2027-04-05', '2027-04-06', '2027-04-07', '2027-04-08'][status - 1]!;
+      const made = await create(
+        c.tokens.employee,
+        leaveBody(c.peer.id, { from: date, to: date, leave_address: 'Flat 3, Road 7, Sylhet; 01711111111' }),
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      await setLeaveStatus(ctx.db, made.json().id, status);
+      ids.push(made.json().id);
+    }
+    const seen = (ok: number) => [ok, ok, ok, ok];
+    // Per status (draft, submitted, approved, rejected): the detail's status code, and whether the address shows.
+    const table: Record<Who, { detail: number[]; address: boolean; list: 'self' | 'team' | null }> = {
+      employee: { detail: seen(200), address: true, list: 'self' },
+      lm: { detail: seen(200), address: true, list: 'team' },
+      oo: { detail: seen(200), address: true, list: 'team' },
+      peer: { detail: [403, 200, 200, 403], address: false, list: 'team' },
+      admin: { detail: seen(403), address: false, list: null },
+      stranger: { detail: seen(403), address: false, list: null },
+      nobody: { detail: seen(401), address: false, list: null },
+    };
+    for (const [who, want] of Object.entries(table) as [Who, (typeof table)[Who]][]) {
+      const token = who === 'nobody' ? null : c.tokens[who];
+      const listed = new Map<number, { leave_address: string | null }>();
+      for (const view of ['self', 'team']) {
+        const res = await ctx.call({ method: 'GET', url: `/api/v1/leave?list_type=${view}&limit=50`, token });
+        if (who === 'nobody') {
+          expect(res.statusCode).toBe(401);
+          continue;
+        }
+        for (const item of res.json().items) if (ids.includes(item.id)) listed.set(item.id, item);
+      }
+      for (let i = 0; i < 4; i++) {
+        const id = ids[i]!;
+        const detail = await ctx.call({ method: 'GET', url: `/api/v1/leave/${id}`, token });
+        expect(detail.statusCode, `${who} reads status ${i + 1}`).toBe(want.detail[i]);
+        const visible = want.detail[i] === 200;
+        expect(listed.has(id), `${who} lists status ${i + 1}`).toBe(visible && want.list !== null);
+        if (!visible) continue;
+        const address = want.address ? 'Flat 3, Road 7, Sylhet; 01711111111' : null;
+        expect(detail.json().leave_address, `${who} address, status ${i + 1}`).toBe(address);
+        expect(listed.get(id)?.leave_address, `${who} listed address, status ${i + 1}`).toBe(address);
+      }
+    }
+  });
+
+  it('a line manager named responsible reads their report’s leave as line manager: drafts and address too', async () => {
+    const c = await cast();
+    const made = await create(c.tokens.employee, leaveBody(c.lm.id, { leave_address: 'Home, Dhaka' }));
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await ctx.call({ method: 'GET', url: `/api/v1/leave/${made.json().id}`, token: c.tokens.lm });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().leave_address).toBe('Home, Dhaka');
   });
 
   it('answers items, count, total and pagination; sorts; filters', async () => {
@@ -532,6 +594,8 @@ describe('listing', () => {
   it('reading one request: the people on it may, others may not', async () => {
     const c = await cast();
     const id = (await create(c.tokens.employee, leaveBody(c.peer.id))).json().id;
+    // The responsible person (peer) reads it once submitted (a draft is not theirs to see yet).
+    expect((await act(c.tokens.employee, 'submit', id)).statusCode).toBe(200);
     for (const who of ['employee', 'lm', 'oo', 'peer'] as const) {
       expect(
         (await ctx.call({ method: 'GET', url: `/api/v1/leave/${id}`, token: c.tokens[who] })).statusCode,

@@ -9,7 +9,7 @@ import {
 import { MESSAGES } from '@hr/contracts/messages';
 import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, or, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { leaves } from '../../db/schema';
@@ -18,7 +18,14 @@ import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
 import { pickName } from '../../lib/language';
-import { condition, listPage, requestScope, teamOnlyFilters, withinRange } from '../../lib/list';
+import {
+  condition,
+  type ListCondition,
+  listPage,
+  requestScope,
+  teamOnlyFilters,
+  withinRange,
+} from '../../lib/list';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { LEAVE_SORT, type LeaveRow, leaveRepository as repo } from './leave.repository';
 import { leaveReferenceRepository as refs } from './leave-reference.repository';
@@ -29,7 +36,35 @@ const MINUTES_PER_DAY = 480;
 const DATE_FMT = 'DD-MM-YYYY';
 
 const fmt = (d: string) => dayjs(d).format(DATE_FMT);
+
+/**
+ * The leave a responsible person sees (DESIGN.md §3: they see, not act):
+ * what they cover, submitted or approved; never a draft, nor a rejected
+ * request. Read by the list's team view and by one request alike.
+ */
+const COVERED_STATUSES: readonly number[] = [REQUEST_STATUS.submitted, REQUEST_STATUS.approved];
+
+/** Whether the caller reads a request only as its responsible person (not as its employee or approver). */
+const onlyResponsible = (auth: AuthContext, row: LeaveRow) =>
+  row.responsibleId === auth.employeeId &&
+  row.employeeId !== auth.employeeId &&
+  row.lineManagerId !== auth.employeeId &&
+  row.oneOverOneId !== auth.employeeId;
 const timeOf = (t: string | null) => (t ? t.slice(0, 8).padEnd(8, ':00') : null);
+
+/**
+ * The team view of leave: the caller's as stored line manager or O&O, and
+ * what they cover as responsible person; each part read from its own index
+ * (lib/list.ts).
+ */
+function teamScope(me: number): ListCondition {
+  const parts = (v: Placeholder) => [
+    eq(leaves.lineManagerId, v),
+    eq(leaves.oneOverOneId, v),
+    and(eq(leaves.responsibleId, v), inArray(leaves.statusId, COVERED_STATUSES))!,
+  ];
+  return { key: 'team', value: me, where: (v) => or(...parts(v)), parts };
+}
 
 /**
  * Leave (DESIGN.md §4): the request life cycle of lib/request-workflow with
@@ -50,14 +85,19 @@ export class LeaveService {
       workflow: REQUEST_WORKFLOW,
       rules: REQUEST_RULES,
       find: repo.find,
-      // The responsible person may read a request (it shows in their team view) but not decide it.
+      // The responsible person may read what they cover (it shows in their team view) but not decide it.
       canRead: (auth, row, actors) =>
-        actors.some((a) => a !== 'admin') || row.responsibleId === auth.employeeId,
+        actors.some((a) => a !== 'admin') ||
+        (row.responsibleId === auth.employeeId && COVERED_STATUSES.includes(row.statusId)),
     });
   }
 
-  /** A leave row as the API answers it. */
-  toLeave(row: LeaveRow): Leave {
+  /**
+   * A leave row as the API answers it to the caller: the leave address (where
+   * the employee can be reached while away) is for the employee and their
+   * approvers, not for the colleague who covers their work.
+   */
+  toLeave(auth: AuthContext, row: LeaveRow): Leave {
     const short = row.leaveFormat === LEAVE_FORMAT.short;
     return {
       id: row.id,
@@ -74,7 +114,7 @@ export class LeaveService {
       from: short ? `${row.fromDate} ${timeOf(row.fromTime)}` : row.fromDate,
       to: short ? `${row.toDate} ${timeOf(row.toTime)}` : row.toDate,
       days: Number(row.days),
-      leave_address: row.leaveAddress,
+      leave_address: onlyResponsible(auth, row) ? null : row.leaveAddress,
       status: statusAnswer(row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
@@ -88,12 +128,10 @@ export class LeaveService {
       name: 'leave',
       table: leaves,
       conditions: [
-        // The responsible person sees the requests they stand in for, too.
-        requestScope(own, auth.employeeId, leaves.employeeId, [
-          leaves.lineManagerId,
-          leaves.oneOverOneId,
-          leaves.responsibleId,
-        ]),
+        // The own view; or the team's, where the responsible person sees what they cover too.
+        own
+          ? requestScope(true, auth.employeeId, leaves.employeeId, [leaves.lineManagerId])
+          : teamScope(auth.employeeId),
         condition('employee_id', q.employee_id, (v) => eq(leaves.employeeId, v)),
         condition('type_id', q.type_id, (v) => eq(leaves.typeId, v)),
         condition('status_id', q.status_id, (v) => eq(leaves.statusId, v)),
@@ -103,12 +141,12 @@ export class LeaveService {
       sortable: LEAVE_SORT,
       tieBreaker: leaves.id,
       page: repo.page,
-      map: (r) => this.toLeave(r),
+      map: (r) => this.toLeave(auth, r),
     });
   }
 
   async get(auth: AuthContext, id: number): Promise<Leave> {
-    return this.toLeave(await this.workflow.read(auth, id));
+    return this.toLeave(auth, await this.workflow.read(auth, id));
   }
 
   /**
@@ -220,14 +258,14 @@ export class LeaveService {
     const row = await this.workflow.create(auth, auth.employeeId, (tx) =>
       this.prepare(tx, auth.employeeId, body),
     );
-    return this.toLeave(row);
+    return this.toLeave(auth, row);
   }
 
   async update(auth: AuthContext, id: number, body: LeaveBody): Promise<Leave> {
     const row = await this.workflow.update(auth, id, (tx, current) =>
       this.prepare(tx, current.employeeId, body, id),
     );
-    return this.toLeave(row);
+    return this.toLeave(auth, row);
   }
 
   async remove(auth: AuthContext, id: number): Promise<{ message: string }> {
@@ -247,7 +285,7 @@ export class LeaveService {
         }
       },
     });
-    return this.toLeave(row);
+    return this.toLeave(auth, row);
   }
 
   /** Balances per type with a balance, for a calendar year (SPEC.md §9: types 5, 6, 7, 9 have none). */

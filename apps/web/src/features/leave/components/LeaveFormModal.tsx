@@ -31,7 +31,7 @@ function initialValues(leave: Leave | null): Values {
     from: dayjs(leave.from),
     to: dayjs(leave.to),
     responsible_id: leave.responsible?.id,
-    leave_address: leave.leave_address,
+    leave_address: leave.leave_address ?? undefined,
   };
 }
 
