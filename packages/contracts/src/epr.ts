@@ -167,10 +167,11 @@ export const EVIDENCE_PER_LINE_MAX = 5;
 export const EVIDENCE_MAX_BYTES = IMAGE_MAX_BYTES;
 export const EVIDENCE_TYPES = ['image/jpeg', 'image/png'] as const;
 /** Whether a picked file may be sent (the browser's own check; the server checks the bytes again). */
-export function evidenceProblem(file: { type: string; size: number }): string | null {
+export function evidenceProblem(file: { type: string; size: number; name: string }): string | null {
   if (!(EVIDENCE_TYPES as readonly string[]).includes(file.type)) return MESSAGES.uploadJpgPng;
   if (file.size >= EVIDENCE_MAX_BYTES) return MESSAGES.imageTooLarge;
-  return null;
+  // Its name is shown to the other side of the review.
+  return evidenceUpload.shape.name.safeParse(file.name).error?.issues[0]?.message ?? null;
 }
 
 /** POST eprs/sections/a/objectives/{lineId}/evidence: an image as base64 JSON with its file name. */

@@ -24,6 +24,7 @@ import {
   devPlanBody,
   eprBehaviourBody,
   eprValueCreate,
+  evidenceProblem,
   evidenceUpload,
   sectionDBody,
   sectionRatingBody,
@@ -488,6 +489,16 @@ describe('request schemas check the text others read', () => {
       expect(fieldOf(parsed.data as Record<string, unknown>, path)).toBe(`${good[0]}\n${good.slice(1)}`);
       expect(messagesOn(schema.safeParse(insert('\t')), path)).toContain(M.textControl);
     }
+  });
+
+  it("a picked file's name is checked before it is sent (it is listed to others)", () => {
+    expect(evidenceProblem({ type: 'image/png', size: 100, name: 'photo\u202egnp.exe' })).toBe(
+      M.textDirection,
+    );
+    expect(evidenceProblem({ type: 'image/png', size: 100, name: 'صورة.png' })).toBeNull();
+    expect(importFileBody.shape.file_name.safeParse('staff\u202evsc.exe').error?.issues[0]?.message).toBe(
+      M.textDirection,
+    );
   });
 
   it('the employee import checks its cells with the same rules', () => {

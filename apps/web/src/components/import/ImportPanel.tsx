@@ -1,8 +1,9 @@
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import type { AnyImport } from '@hr/contracts/imports';
+import { type AnyImport, importFileBody } from '@hr/contracts/imports';
 import { Alert, Button, Card, Checkbox, Flex, Progress, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateValidation } from '../../lib/i18n';
 import { reportError, toastError } from '../../lib/notify';
 import { type ImportKind, useImportListChanged } from './api';
 import { ImportCounts, RefusedRows } from './RefusedRows';
@@ -82,6 +83,12 @@ export function ImportPanel<T extends AnyImport>({
     if (!file) return;
     if (file.size > kind.maxBytes) {
       toastError(t('imports.tooLarge', { size: Math.round(kind.maxBytes / 1024 / 1024) }));
+      return;
+    }
+    // The file's name is listed in the imports' history.
+    const badName = importFileBody.shape.file_name.safeParse(file.name).error?.issues[0];
+    if (badName) {
+      toastError(translateValidation(badName.message));
       return;
     }
     setResult(null);

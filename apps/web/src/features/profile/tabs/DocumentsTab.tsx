@@ -100,9 +100,12 @@ function UploadModal({
             multiple={false}
             showUploadList={false}
             beforeUpload={(chosen) => {
+              // A file name is shown to others too: "invoice\u202Efdp.exe" would read "invoiceexe.pdf".
+              const badName = documentUpload.shape.file_name.safeParse(chosen.name).error?.issues[0];
               if (chosen.size === 0) setFileError(translateValidation(MESSAGES.fileRequired));
               else if (chosen.size > DOCUMENT_MAX_BYTES)
                 setFileError(translateValidation(MESSAGES.fileTooLarge));
+              else if (badName) setFileError(translateValidation(badName.message));
               else {
                 setFileError(null);
                 setFile(chosen);
