@@ -63,12 +63,14 @@ export const referenceListQuery = z.object({
   search: searchText.optional(),
 });
 
-const name = lineText(
+/** The name of a thing HR adds (a company, a leave type, an attendance device): one line, 2 to 100 characters. */
+export const referenceName = lineText(
   z.string({ error: (i) => (i.input === undefined ? M.nameRequired : M.nameType) }).trim(),
 )
   .min(1, { error: M.nameRequired, abort: true })
   .min(NAME_MIN, M.nameLength)
   .max(NAME_MAX, M.nameLength);
+const name = referenceName;
 
 /** Optional text of one line (a code) or of several (an address, a description): blank becomes null. */
 function optionalText(max: number, tooLong: string, type: string, kind: TextKind = 'line') {

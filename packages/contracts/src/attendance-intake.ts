@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, NAME_MAX, NAME_MIN, referenceListQuery } from './admin';
+import { ADMIN_MESSAGES, referenceListQuery, referenceName } from './admin';
 import { isCalendarDateTime } from './dates';
 import { sortWithDefault } from './employee-search';
 import {
@@ -63,12 +63,7 @@ const code = z
   .max(DEVICE_CODE_MAX, M.codeFormat)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, M.codeFormat);
 
-const name = z
-  .string({ error: (i) => (i.input === undefined ? ADMIN_MESSAGES.nameRequired : ADMIN_MESSAGES.nameType) })
-  .trim()
-  .min(1, { error: ADMIN_MESSAGES.nameRequired, abort: true })
-  .min(NAME_MIN, ADMIN_MESSAGES.nameLength)
-  .max(NAME_MAX, ADMIN_MESSAGES.nameLength);
+const name = referenceName;
 
 /** Whose punches a device sends: the employees of this company. */
 const companyId = z
