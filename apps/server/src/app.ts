@@ -27,7 +27,7 @@ import { answerFrameworkError, registerErrorHandling } from './lib/error-handler
 import { domainError } from './lib/errors';
 import { checkedValidatorCompiler } from './lib/input-check';
 import { acceptedLanguage, inLanguage } from './lib/language';
-import { RealtimeHub } from './lib/realtime';
+import { RealtimeHub, type StreamOptions } from './lib/realtime';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/settings';
 
@@ -39,6 +39,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called when a message was queued, so the dispatcher sends it at once. */
   onMessageQueued?: () => void;
+  /** The realtime streams' check interval and per-person limit (tests make the check quick). */
+  realtime?: Omit<StreamOptions, 'onError'>;
 }
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
@@ -113,9 +115,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = await serverSecret(db);
-  // New comments reach the open chat windows of every API process (LISTEN/NOTIFY).
-  const realtime = new RealtimeHub(database);
+  // New comments reach the open chat windows of every API process (LISTEN/NOTIFY); each open
+  // stream is checked against its session every few seconds (lib/realtime.ts).
+  const realtime = new RealtimeHub(database, {
+    ...options.realtime,
+    onError: (err) => app.log.error({ err }, 'realtime stream check failed'),
+  });
   await realtime.start();
+  // Open streams end before the server closes (they would hold it open otherwise).
+  app.addHook('preClose', async () => realtime.streams.stop());
   app.addHook('onClose', async () => realtime.stop());
   const authService = new AuthService(db, config, secret, options.onMessageQueued);
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { employees, sessions, users } from '../db/schema';
@@ -21,19 +21,53 @@ declare module 'fastify' {
 
 /** The session of a token, with its user (one prepared statement: it runs on every call). */
 export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  const statement = preparedOnce(db, 'session', (name) => sessionQuery(db).prepare(name));
+  const statement = preparedOnce(db, 'session', (name) =>
+    sessionQuery(db, eq(sessions.tokenHash, sql.placeholder('hash'))).prepare(name),
+  );
   const [row] = await statement.execute({ hash: sha256(token), now: new Date().toISOString() });
   return row ?? null;
 }
 
 /**
- * A login session holds until it expires or is revoked. An impersonation
+ * The session of an id, with its user, when it holds by the same rules as a
+ * bearer token's (a realtime stream names its session by id).
+ */
+export async function findSessionById(db: Db, sessionId: number): Promise<AuthContext | null> {
+  const statement = preparedOnce(db, 'session-by-id', (name) =>
+    sessionQuery(db, eq(sessions.id, sql.placeholder('id'))).prepare(name),
+  );
+  const [row] = await statement.execute({ id: sessionId, now: new Date().toISOString() });
+  return row ?? null;
+}
+
+/** The administrator's session an impersonation session was opened from. */
+const parent = alias(sessions, 'parent');
+
+/**
+ * The rules a session holds by, written once. A login session holds until it
+ * expires or is revoked, while its employee is enabled. An impersonation
  * session holds only while the administrator's session it was opened from
  * does: it ends with the administrator's logout, expiry or disabling.
  */
-function sessionQuery(db: Db) {
-  const parent = alias(sessions, 'parent');
-  return db
+function holds(now: Placeholder | Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    eq(employees.enabled, true),
+    or(eq(sessions.kind, 'login'), and(isNull(parent.revokedAt), gt(parent.expiresAt, now))),
+  );
+}
+
+/** Joins a select from `sessions` to what `holds` reads: the user, the employee and the parent session. */
+function joined<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(employees, eq(employees.id, users.employeeId))
+    .leftJoin(parent, eq(parent.id, sessions.parentSessionId));
+}
+
+function sessionQuery(db: Db, which: SQL) {
+  const query = db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -46,22 +80,19 @@ function sessionQuery(db: Db) {
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(employees, eq(employees.id, users.employeeId))
-    .leftJoin(parent, eq(parent.id, sessions.parentSessionId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(employees.enabled, true),
-        or(
-          eq(sessions.kind, 'login'),
-          and(isNull(parent.revokedAt), gt(parent.expiresAt, sql.placeholder('now'))),
-        ),
-      ),
-    )
+    .$dynamic();
+  return joined(query)
+    .where(and(which, holds(sql.placeholder('now'))))
     .limit(1);
+}
+
+/**
+ * Every session that holds at `now`, as a subquery (`id`, `isAdmin`) for a
+ * statement that checks many at once (lib/realtime.ts: the open streams).
+ */
+export function heldSessions(db: Db, now: Date) {
+  const query = db.select({ id: sessions.id, isAdmin: users.isAdmin }).from(sessions).$dynamic();
+  return joined(query).where(holds(now)).as('held_sessions');
 }
 
 function bearer(request: FastifyRequest): string | null {

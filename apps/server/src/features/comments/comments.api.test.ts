@@ -1,16 +1,35 @@
 import { MESSAGES } from '@hr/contracts/messages';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customSheetBody, objectiveBody, objectiveKpiBody, setKpiStatus } from '../../../test/factories/kpi';
-import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import {
+  type MadeEmployee,
+  randomAddress,
+  setupApi,
+  statementsDuring,
+  type TestContext,
+  whenClosing,
+} from '../../../test/helper';
 import { openStream } from '../../../test/sse';
-import { comments } from '../../db/schema';
+import { buildApp } from '../../app';
+import { comments, kpis, outbox, realtimeStreams, sessions, users } from '../../db/schema';
+import { STREAMS_PER_PERSON } from '../../lib/realtime';
 
 let ctx: TestContext;
 let base: string;
+/** How often the app serving the streams checks them (2 s in production). */
+const CHECK_MS = 100;
 beforeAll(async () => {
   ctx = await setupApi();
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  // The streams open on an app of their own on the same database, as on a second process: the
+  // calls (sign-out, disabling...) go to the file's app.
+  const streams = await buildApp({
+    config: ctx.config,
+    database: ctx.database,
+    realtime: { checkEveryMs: CHECK_MS },
+  });
+  whenClosing(() => streams.close());
+  base = await streams.listen({ port: 0, host: '127.0.0.1' });
 });
 
 type Who = 'employee' | 'lm' | 'oo' | 'admin' | 'peer' | 'stranger';
@@ -190,7 +209,14 @@ describe('the realtime channel', () => {
     const s = await sheet();
     const d = await discovery(s.tokens.employee);
     expect(d).toMatchObject({ url: '/api/v1/realtime/comments', api_key: 'hr-portal' });
-    expect(d.token.startsWith(`${s.people.employee.id}.0.`)).toBe(true);
+    // Bound to the caller's session (its id, an expiry and a signature), not to an employee.
+    const [session] = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, s.people.employee.userId!))
+      .orderBy(desc(sessions.id))
+      .limit(1);
+    expect(d.token).toMatch(new RegExp(`^${session!.id}\\.\\d+\\.[0-9a-f]{64}$`));
     expect((await ctx.call({ method: 'GET', url: '/api/v1/discovery/employee' })).statusCode).toBe(401);
   });
 
@@ -237,9 +263,10 @@ describe('the realtime channel', () => {
     const foreign = await fetch(`${base}${d.url}?token=${d.token}&threads=${threads}`);
     expect(foreign.status).toBe(403);
     const own = await discovery(s.tokens.employee);
-    const forged = own.token.replace(/^\d+/, String(s.people.stranger.id));
+    // The session id of another's token, under this one's signature.
+    const forged = own.token.replace(/^\d+/, d.token.split('.')[0]!);
     expect((await fetch(`${base}${d.url}?token=${forged}&threads=${threads}`)).status).toBe(401);
-    const expired = `${s.people.employee.id}.0.1000.${'0'.repeat(64)}`;
+    const expired = `${own.token.split('.')[0]}.1000.${'0'.repeat(64)}`;
     expect((await fetch(`${base}${d.url}?token=${expired}&threads=${threads}`)).status).toBe(401);
     expect((await fetch(`${base}${d.url}?token=${own.token}&threads=nothing:1`)).status).toBe(400);
   });
@@ -252,5 +279,226 @@ describe('the realtime channel', () => {
     await res.body?.cancel();
     const [row] = await ctx.db.select({ n: count() }).from(comments).where(eq(comments.rootId, s.kpiId));
     expect(row!.n).toBe(0);
+  });
+});
+
+describe('a stream belongs to the session that asked for its token', () => {
+  const logout = (token: string) => ctx.call({ method: 'POST', url: '/api/v1/logout', token });
+  const sessionOf = (realtimeToken: string) => Number(realtimeToken.split('.')[0]);
+  const rowsOf = async (employeeId: number) =>
+    (
+      await ctx.db
+        .select({ n: count() })
+        .from(realtimeStreams)
+        .where(eq(realtimeStreams.employeeId, employeeId))
+    )[0]!.n;
+
+  /** A chat window of `token`'s session on `threads`, and its realtime token. */
+  async function window(token: string, threads: string) {
+    const d = await discovery(token);
+    const stream = await openStream(`${base}${d.url}?token=${d.token}&threads=${threads}`);
+    return Object.assign(stream, { realtimeToken: d.token });
+  }
+
+  /** How the server ended a stream: the code of its last event, what came before, and when. */
+  async function endOf(stream: Awaited<ReturnType<typeof openStream>>, withinMs = 3000) {
+    const { events, ended } = await stream.rest(withinMs);
+    const last = events.at(-1);
+    expect(last?.event, JSON.stringify(events)).toBe('end');
+    const body = JSON.parse(last!.data) as { code: string; message: string };
+    expect(body.message).toBeTruthy();
+    return { code: body.code, comments: events.filter((e) => e.event === 'comment'), ended };
+  }
+
+  it('opens nothing without a token, or with a token of a session that signed out', async () => {
+    const s = await sheet();
+    const bare = await fetch(`${base}/api/v1/realtime/comments?threads=kpi:${s.kpiId}`);
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as { error: string }).error).toBe('unauthorized');
+
+    const token = await ctx.factory.token(s.people.lm);
+    const d = await discovery(token);
+    expect((await logout(token)).statusCode).toBe(200);
+    const res = await fetch(`${base}${d.url}?token=${d.token}&threads=kpi:${s.kpiId}`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: string }).error).toBe('session_invalid');
+    // The same person's other session opens one as before.
+    const other = await window(s.tokens.lm, `kpi:${s.kpiId}`);
+    other.close();
+  });
+
+  it('an open stream ends within moments of signing out, says why, and leaves no row', async () => {
+    const s = await sheet();
+    const token = await ctx.factory.token(s.people.lm);
+    const stream = await window(token, `kpi:${s.kpiId}`);
+    expect(await rowsOf(s.people.lm.id)).toBe(1);
+    const at = Date.now();
+    expect((await logout(token)).statusCode).toBe(200);
+    const { code, ended } = await endOf(stream);
+    expect(code).toBe('session_invalid');
+    expect(ended - at).toBeLessThan(CHECK_MS * 10);
+    expect(await rowsOf(s.people.lm.id)).toBe(0);
+  });
+
+  it('ends when the session expires, and when a new password ends every session', async () => {
+    const s = await sheet();
+    const expiring = await window(s.tokens.lm, `kpi:${s.kpiId}`);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, sessionOf(expiring.realtimeToken)));
+    expect((await endOf(expiring)).code).toBe('session_invalid');
+
+    const resetting = await window(s.tokens.oo, `kpi:${s.kpiId}`);
+    const asked = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/reset/password/otp/request',
+      payload: { eid: s.people.oo.eid },
+      remoteAddress: randomAddress(),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [message] = await ctx.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.employeeId, s.people.oo.id), eq(outbox.topic, 'password-otp')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const code = /code is (\d{4})/.exec(message?.body ?? '')?.[1];
+    const reset = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/reset/password/otp',
+      payload: { eid: s.people.oo.eid, otp: code, password: 'another1' },
+      remoteAddress: randomAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await endOf(resetting)).code).toBe('session_invalid');
+  });
+
+  it('ends when the employee is disabled, by HR or by any change that leaves them disabled', async () => {
+    const s = await sheet();
+    const byHr = await window(s.tokens.lm, `kpi:${s.kpiId}`);
+    const disabled = await ctx.call({
+      method: 'PATCH',
+      url: '/api/v1/employees/disable',
+      token: s.tokens.admin,
+      payload: { employee_id: s.people.lm.id },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await endOf(byHr)).code).toBe('session_invalid');
+
+    // Disabled without their sessions being revoked: the session no longer holds all the same.
+    const quietly = await window(s.tokens.oo, `kpi:${s.kpiId}`);
+    await ctx.factory.setEnabled(s.people.oo.id, false);
+    expect((await endOf(quietly)).code).toBe('session_invalid');
+  });
+
+  it('an impersonation stream ends with the administrator’s session', async () => {
+    const s = await sheet();
+    const adminToken = await ctx.factory.token(s.people.admin);
+    const as = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/impersonate',
+      token: adminToken,
+      payload: { employee_id: s.people.lm.id },
+    });
+    expect(as.statusCode, as.body).toBe(200);
+    const stream = await window(as.json().token, `kpi:${s.kpiId}`);
+    // Signed out in a way that leaves the impersonation session itself unrevoked.
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, sessionOf((await discovery(adminToken)).token)));
+    expect((await endOf(stream)).code).toBe('session_invalid');
+  });
+
+  it('a new comment reaches the new line manager after the sheet moved, and ends the old one’s window', async () => {
+    const s = await sheet();
+    const thread = `kpi_objective:${s.objectiveId}`;
+    const before = await window(s.tokens.lm, thread);
+    const first = (await post(s.tokens.employee, paths(s).kpi_objective, 'Before the move')).json();
+    expect(JSON.parse((await before.next(2000)).data).id).toBe(first.id);
+
+    // HR moves the sheet to another line manager.
+    const newLm = await ctx.factory.employee({ parentId: s.people.oo.id });
+    await ctx.db.update(kpis).set({ lineManagerId: newLm.id }).where(eq(kpis.id, s.kpiId));
+    const after = await window(await ctx.factory.token(newLm), thread);
+    const sent = (await post(s.tokens.employee, paths(s).kpi_objective, 'After the move')).json();
+    expect(JSON.parse((await after.next(2000)).data).id).toBe(sent.id);
+    const { code, comments: late } = await endOf(before);
+    expect(code).toBe('comment_forbidden');
+    expect(late).toEqual([]);
+    after.close();
+  });
+
+  it('an administrator who is one no more stops receiving the threads they followed as one', async () => {
+    const s = await sheet();
+    const stream = await window(s.tokens.admin, `kpi:${s.kpiId}`);
+    await ctx.db.update(users).set({ isAdmin: false }).where(eq(users.id, s.people.admin.userId!));
+    // The next check reads the session's flag again.
+    await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 4));
+    await post(s.tokens.employee, paths(s).kpi, 'Not for former administrators');
+    const { code, comments: late } = await endOf(stream);
+    expect(code).toBe('comment_forbidden');
+    expect(late).toEqual([]);
+  });
+
+  it('reads a new comment and its thread’s access once, however many windows follow it', async () => {
+    const s = await sheet();
+    const thread = `kpi_objective:${s.objectiveId}`;
+    const windows: Awaited<ReturnType<typeof window>>[] = [];
+    for (const who of ['employee', 'lm', 'oo', 'admin'] as const) {
+      windows.push(await window(s.tokens[who], thread));
+      windows.push(await window(s.tokens[who], thread));
+    }
+    let id = 0;
+    const sent = await statementsDuring(ctx, async () => {
+      id = (await post(s.tokens.lm, paths(s).kpi_objective, 'To eight windows')).json().id;
+      for (const w of windows) expect(JSON.parse((await w.next(2000)).data).id).toBe(id);
+    });
+    // The post reads the access row and the new comment once; the eight windows once more, together.
+    const accessReads = sent.filter((q) => /from "kpi_objectives" inner join "kpis"/i.test(q));
+    const commentReads = sent.filter((q) => /^select .* from "comments" inner join "employees"/is.test(q));
+    expect(accessReads).toHaveLength(2);
+    expect(commentReads).toHaveLength(2);
+    for (const w of windows) w.close();
+  });
+
+  it(`a person holds at most ${STREAMS_PER_PERSON} streams: one more ends the oldest, on any of their sessions`, async () => {
+    const s = await sheet();
+    const thread = `kpi:${s.kpiId}`;
+    const sessionsOfLm = [s.tokens.lm, await ctx.factory.token(s.people.lm)];
+    const windows: Awaited<ReturnType<typeof window>>[] = [];
+    for (let i = 0; i < STREAMS_PER_PERSON; i++) windows.push(await window(sessionsOfLm[i % 2]!, thread));
+    expect(await rowsOf(s.people.lm.id)).toBe(STREAMS_PER_PERSON);
+    const newest = await window(sessionsOfLm[1]!, thread);
+    expect(await rowsOf(s.people.lm.id)).toBe(STREAMS_PER_PERSON);
+    expect((await endOf(windows[0]!)).code).toBe('realtime_stream_replaced');
+
+    const sent = (await post(s.tokens.employee, paths(s).kpi, 'To the windows still open')).json();
+    for (const w of [...windows.slice(1), newest])
+      expect(JSON.parse((await w.next(2000)).data).id).toBe(sent.id);
+    // Another person's streams are theirs.
+    const oo = await window(s.tokens.oo, thread);
+    expect(await rowsOf(s.people.lm.id)).toBe(STREAMS_PER_PERSON);
+    for (const w of [...windows.slice(1), newest, oo]) w.close();
+  });
+
+  it('rows not seen for half a minute (a process that died) do not count, and are cleared', async () => {
+    const s = await sheet();
+    const sessionId = sessionOf((await discovery(s.tokens.lm)).token);
+    await ctx.db.insert(realtimeStreams).values(
+      Array.from({ length: STREAMS_PER_PERSON }, () => ({
+        sessionId,
+        employeeId: s.people.lm.id,
+        openedAt: sql`now() - interval '2 minutes'`,
+        seenAt: sql`now() - interval '31 seconds'`,
+      })),
+    );
+    const stream = await window(s.tokens.lm, `kpi:${s.kpiId}`);
+    expect(await rowsOf(s.people.lm.id)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 4));
+    const sent = (await post(s.tokens.employee, paths(s).kpi, 'Still open')).json();
+    expect(JSON.parse((await stream.next(2000)).data).id).toBe(sent.id);
+    stream.close();
   });
 });

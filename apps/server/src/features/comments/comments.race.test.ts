@@ -1,8 +1,11 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSheetBody, objectiveBody, setKpiStatus } from '../../../test/factories/kpi';
-import { setupApi, type TestContext } from '../../../test/helper';
+import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
 import { openStream } from '../../../test/sse';
 import { buildApp } from '../../app';
+import { realtimeStreams } from '../../db/schema';
+import { STREAM_CHECK_MS, STREAMS_PER_PERSON } from '../../lib/realtime';
 
 /**
  * Two API processes on one PostgreSQL behave as one (DESIGN.md §1, §6): a
@@ -11,10 +14,13 @@ import { buildApp } from '../../app';
  */
 let ctx: TestContext;
 let second: Awaited<ReturnType<typeof buildApp>>;
+let firstBase: string;
 let secondBase: string;
 beforeAll(async () => {
   ctx = await setupApi({}, { poolSize: 10 });
+  // Both check their streams every 2 s, as in production.
   second = await buildApp({ config: ctx.config, database: ctx.database });
+  firstBase = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -69,6 +75,91 @@ describe('comments across two API processes (PostgreSQL)', () => {
       expect(JSON.parse(event.data)).toMatchObject({ id: sent.json().id, comment: 'Posted on process one' });
     } finally {
       stream.close();
+    }
+  });
+
+  /** A submitted sheet of a new employee, with its line manager. */
+  async function submittedSheet(): Promise<{ kpiId: number; lm: MadeEmployee; employeeToken: string }> {
+    const { lm, employee } = await ctx.factory.chain();
+    const employeeToken = await ctx.factory.token(employee);
+    const kpiId = (
+      await ctx.call({
+        method: 'POST',
+        url: '/api/v1/kpis',
+        token: employeeToken,
+        payload: customSheetBody(),
+      })
+    ).json().id;
+    await setKpiStatus(ctx.db, kpiId, 2);
+    return { kpiId, lm, employeeToken };
+  }
+
+  /** A realtime token of a session, asked for on either process. */
+  async function realtimeToken(token: string): Promise<string> {
+    const d = await ctx.call({ method: 'GET', url: '/api/v1/discovery/employee', token });
+    return d.json().token;
+  }
+
+  it('signing out on one process ends the stream open on the other within seconds', async () => {
+    const { kpiId, lm } = await submittedSheet();
+    const lmToken = await ctx.factory.token(lm);
+    const stream = await openStream(
+      `${secondBase}/api/v1/realtime/comments?token=${await realtimeToken(lmToken)}&threads=kpi:${kpiId}`,
+    );
+    const at = Date.now();
+    const out = await ctx.call({ method: 'POST', url: '/api/v1/logout', token: lmToken });
+    expect(out.statusCode).toBe(200);
+    const { events, ended } = await stream.rest(STREAM_CHECK_MS + 3000);
+    expect(events.at(-1)?.event).toBe('end');
+    expect(JSON.parse(events.at(-1)!.data).code).toBe('session_invalid');
+    // One check's interval, and the time to run it.
+    expect(ended - at).toBeLessThan(STREAM_CHECK_MS + 1500);
+  });
+
+  it(`${STREAMS_PER_PERSON} + 5 streams of one person opened at once on two processes leave ${STREAMS_PER_PERSON} open`, async () => {
+    const { kpiId, lm, employeeToken } = await submittedSheet();
+    const sessions = [await ctx.factory.token(lm), await ctx.factory.token(lm)];
+    const extra = 5;
+    const tokens = await Promise.all(
+      Array.from({ length: STREAMS_PER_PERSON + extra }, (_, i) => realtimeToken(sessions[i % 2]!)),
+    );
+    const streams = await Promise.all(
+      tokens.map((token, i) =>
+        openStream(
+          `${i % 2 ? secondBase : firstBase}/api/v1/realtime/comments?token=${token}&threads=kpi:${kpiId}`,
+        ),
+      ),
+    );
+    try {
+      const [rows] = await ctx.db
+        .select({ n: count() })
+        .from(realtimeStreams)
+        .where(eq(realtimeStreams.employeeId, lm.id));
+      expect(rows!.n).toBe(STREAMS_PER_PERSON);
+
+      // Each process ends its streams whose rows were dropped, at its next check; the others stay open.
+      const outcomes = await Promise.all(
+        streams.map((stream) =>
+          stream.rest(STREAM_CHECK_MS * 2 + 1000).then(
+            ({ events }) => JSON.parse(events.at(-1)?.data ?? '{}').code as string,
+            () => 'open',
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'open')).toHaveLength(STREAMS_PER_PERSON);
+      expect(outcomes.filter((o) => o === 'realtime_stream_replaced')).toHaveLength(extra);
+      const sent = await ctx.call({
+        method: 'POST',
+        url: `/api/v1/kpis/${kpiId}/comments`,
+        token: employeeToken,
+        payload: { comment: 'To the streams still open' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      for (const [i, stream] of streams.entries())
+        if (outcomes[i] === 'open')
+          expect(JSON.parse((await stream.next(2000)).data).id).toBe(sent.json().id);
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 });

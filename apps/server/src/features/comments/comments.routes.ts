@@ -1,3 +1,4 @@
+import { type ErrorCode, errorText } from '@hr/contracts/error-codes';
 import { comment, commentBody, discovery } from '@hr/contracts/kpi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,11 +45,6 @@ const threadList = z
 export async function commentRoutes(app: FastifyInstance, { db, secret, realtime }: FeatureDeps) {
   const service = new CommentsService(db, secret, realtime);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Open streams end when the server closes (they would hold it open otherwise).
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
 
   const threads: [string, ThreadKind, string][] = [
     ['/kpis/:id/comments', 'kpi', 'KpiSheet'],
@@ -112,17 +108,17 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, realtime
       schema: {
         operationId: 'realtimeComments',
         summary:
-          'Server-sent events: each new comment of the named threads (token from discovery/employee; Last-Event-ID or after to catch up)',
+          'Server-sent events: each new comment of the named threads (token from discovery/employee; Last-Event-ID or after to catch up). The stream lasts while the session that asked for the token holds; it ends with `event: end` and `{ code, message }` when the session ends, a thread is no longer the reader’s, or the person opened too many',
         tags,
         querystring: z.object({
-          token: z.string().max(200),
+          token: z.string().max(200).optional(),
           threads: threadList,
           after: z.coerce.number().int().min(0).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const who = service.subscriber(request.query.token);
+      const who = await service.subscriber(request.query.token);
       const lastEventId = Number(request.headers['last-event-id']);
       const after =
         Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (request.query.after ?? 0);
@@ -130,13 +126,44 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, realtime
       const write = (text: string) => {
         if (!raw.writableEnded) raw.write(text);
       };
-      const buffered: string[] = [];
-      let open = false;
-      const stop = await service.subscribe(who, request.query.threads, after, (c) => {
-        const event = `id: ${c.id}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`;
-        if (open) write(event);
-        else buffered.push(event);
+      // Events made before the stream's head is written wait here.
+      let waiting: string[] | null = [];
+      const emit = (event: string) => {
+        if (waiting) waiting.push(event);
+        else write(event);
+      };
+      let ping: NodeJS.Timeout | undefined;
+      let streamId: number | null = null;
+      let stop = () => {};
+      let finished = false;
+      /**
+       * Ends the stream: with a last event saying why (`event: end`, `{ code, message }`),
+       * or with none when the client left or the server is closing.
+       */
+      const finish = (code: ErrorCode | null) => {
+        if (finished) return;
+        finished = true;
+        stop();
+        clearInterval(ping);
+        if (streamId !== null) void realtime.streams.close(streamId).catch(() => {});
+        if (code) emit(`event: end\ndata: ${JSON.stringify({ code, message: errorText(code) })}\n\n`);
+        if (!waiting) raw.end();
+      };
+      // One object for the subscription and the stream's check, which keeps `isAdmin` current.
+      const stream = { ...who, end: finish };
+      stop = await service.subscribe(stream, request.query.threads, after, {
+        send: (c) => emit(`id: ${c.id}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`),
+        end: finish,
       });
+      try {
+        // The stream belongs to its session: it ends when the session does, on any process.
+        streamId = await realtime.streams.add(stream);
+      } catch (err) {
+        stop();
+        throw err;
+      }
+      // Ended while it was being added (a thread refused meanwhile): its row goes now.
+      if (finished) void realtime.streams.close(streamId).catch(() => {});
       // From here the answer is a stream the server writes itself (no compression, no JSON).
       reply.hijack();
       raw.writeHead(200, {
@@ -147,20 +174,20 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, realtime
         'x-content-type-options': 'nosniff',
       });
       write('retry: 2000\n: connected\n\n');
-      open = true;
-      for (const event of buffered) write(event);
-      const ping = setInterval(() => write(': ping\n\n'), KEEP_ALIVE_MS);
-      const close = () => {
-        clearInterval(ping);
-        stop();
-        streams.delete(end);
-      };
-      const end = () => {
-        close();
+      const events = waiting;
+      waiting = null;
+      for (const event of events) write(event);
+      if (finished) {
         raw.end();
-      };
-      streams.add(end);
-      request.raw.on('close', close);
+        return;
+      }
+      if (raw.destroyed || request.raw.socket?.destroyed) {
+        finish(null);
+        return;
+      }
+      ping = setInterval(() => write(': ping\n\n'), KEEP_ALIVE_MS);
+      // The client left.
+      raw.on('close', () => finish(null));
     },
   );
 }

@@ -1,8 +1,10 @@
+import type { ErrorCode } from '@hr/contracts/error-codes';
 import type { Comment, Discovery } from '@hr/contracts/kpi';
 import type { Db } from '../../db/client';
+import { findSessionById } from '../../lib/auth';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
-import type { RealtimeHub } from '../../lib/realtime';
+import type { CommentNotice, RealtimeHub } from '../../lib/realtime';
 import { photoUrls } from '../../lib/signed-urls';
 import { hmac, safeEqualHex } from '../../lib/tokens';
 import {
@@ -12,14 +14,41 @@ import {
   type ThreadKind,
 } from './comments.repository';
 
-/** How long a realtime token lasts; the client asks for a new one when it reconnects. */
+/** How long a realtime token may wait to open a stream; the client asks for a new one when it reconnects. */
 export const REALTIME_TOKEN_SECONDS = 300;
 const STATUS_DRAFT = 1;
 
-/** Who holds a realtime token: an employee, and whether they are an HR administrator. */
+/**
+ * Who follows a stream: the session its token was issued for, and that
+ * session's employee and administrator flag (kept current while the stream
+ * is open: lib/realtime.ts).
+ */
 export interface Subscriber {
+  sessionId: number;
   employeeId: number;
   isAdmin: boolean;
+}
+
+/** A new comment and what decides who may read it, read once for every window of this process. */
+interface Fresh {
+  row: CommentRow | null;
+  access: ThreadAccess | null;
+}
+
+/** Why a thread is refused to `who`, or null when they may read it: the one access rule of every thread. */
+function refusal(
+  who: Pick<Subscriber, 'employeeId' | 'isAdmin'>,
+  access: ThreadAccess | null,
+): 'kpi_item_not_found' | 'comment_forbidden' | 'comments_closed' | null {
+  if (!access) return 'kpi_item_not_found';
+  const mine =
+    who.isAdmin ||
+    access.employeeId === who.employeeId ||
+    access.lineManagerId === who.employeeId ||
+    access.oneOverOneId === who.employeeId;
+  if (!mine) return 'comment_forbidden';
+  if (access.statusId <= STATUS_DRAFT) return 'comments_closed';
+  return null;
 }
 
 const ITEM_NAMES: Record<ThreadKind, string> = {
@@ -39,11 +68,12 @@ const FRESH_MS = 5_000;
 
 export class CommentsService {
   /**
-   * New comments read for the open windows of this process: one read per
-   * comment, however many windows follow its thread (with 500 windows on one
-   * thread, a read each put 145 ms between a comment and its readers).
+   * New comments read for the open windows of this process, with their
+   * thread's access row: one read of each per comment, however many windows
+   * follow its thread (with 500 windows on one thread, a read each put 145 ms
+   * between a comment and its readers).
    */
-  private readonly fresh = new Map<number, Promise<CommentRow | null>>();
+  private readonly fresh = new Map<number, Promise<Fresh>>();
 
   constructor(
     private readonly db: Db,
@@ -51,10 +81,12 @@ export class CommentsService {
     private readonly hub: RealtimeHub,
   ) {}
 
-  private readNew(id: number): Promise<CommentRow | null> {
+  private readNew(id: number, kind: ThreadKind, thread: number): Promise<Fresh> {
     let row = this.fresh.get(id);
     if (!row) {
-      row = repo.one(this.db, id);
+      row = Promise.all([repo.one(this.db, id), repo.access(this.db, kind, thread)]).then(
+        ([one, access]) => ({ row: one, access }),
+      );
       this.fresh.set(id, row);
       // The windows that follow the thread ask within moments; a reconnect later reads the thread itself.
       setTimeout(() => this.fresh.delete(id), FRESH_MS).unref();
@@ -76,18 +108,17 @@ export class CommentsService {
     };
   }
 
-  /** The one access rule of every thread. */
-  private async access(who: Subscriber, kind: ThreadKind, id: number): Promise<ThreadAccess> {
+  /** A thread's access row, when `who` may read it (`refusal`); else its refusal. */
+  private async access(
+    who: Pick<Subscriber, 'employeeId' | 'isAdmin'>,
+    kind: ThreadKind,
+    id: number,
+  ): Promise<ThreadAccess> {
     const access = await repo.access(this.db, kind, id);
-    if (!access) throw domainError('kpi_item_not_found', { item: ITEM_NAMES[kind] });
-    const mine =
-      who.isAdmin ||
-      access.employeeId === who.employeeId ||
-      access.lineManagerId === who.employeeId ||
-      access.oneOverOneId === who.employeeId;
-    if (!mine) throw domainError('comment_forbidden');
-    if (access.statusId <= STATUS_DRAFT) throw domainError('comments_closed');
-    return access;
+    const refused = refusal(who, access);
+    if (refused === 'kpi_item_not_found') throw domainError(refused, { item: ITEM_NAMES[kind] });
+    if (refused) throw domainError(refused);
+    return access!;
   }
 
   async list(auth: AuthContext, kind: ThreadKind, id: number, after = 0): Promise<Comment[]> {
@@ -109,75 +140,103 @@ export class CommentsService {
     return this.toComment((await repo.one(this.db, commentId))!);
   }
 
-  /** `GET discovery/employee`: the realtime channel in the fields SPEC.md names, with a token for the caller. */
+  /**
+   * `GET discovery/employee`: the realtime channel in the fields SPEC.md
+   * names, with a token bound to the caller's session: it opens a stream
+   * only while that session holds.
+   */
   discovery(auth: AuthContext): Discovery {
     const expires = Math.floor(Date.now() / 1000) + REALTIME_TOKEN_SECONDS;
-    const body = `${auth.employeeId}.${auth.isAdmin ? 1 : 0}.${expires}`;
+    const body = `${auth.sessionId}.${expires}`;
     return {
       api_key: 'hr-portal',
       url: '/api/v1/realtime/comments',
       ref: 'comments',
       project_id: 'hr-portal',
-      token: `${body}.${hmac(this.secret, `realtime:${body}`)}`,
+      token: `${body}.${hmac(this.secret, `realtime-session:${body}`)}`,
     };
   }
 
-  /** The holder of a realtime token, or a 401 when it is forged or expired. */
-  subscriber(token: string | undefined): Subscriber {
-    const match = /^(\d{1,10})\.([01])\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token ?? '');
-    if (!match) throw domainError('realtime_token_invalid');
-    const [, employeeId, admin, expires, signature] = match;
-    const body = `${employeeId}.${admin}.${expires}`;
-    if (!safeEqualHex(hmac(this.secret, `realtime:${body}`), signature!))
+  /**
+   * Who a realtime token is for: its session, when the token is genuine and
+   * fresh (else 401 `realtime_token_invalid`) and the session holds as a
+   * bearer token's would (else 401 `session_invalid`).
+   */
+  async subscriber(token: string | undefined): Promise<Subscriber> {
+    const match = /^(\d{1,15})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token ?? '');
+    if (!match) throw domainError(token ? 'realtime_token_invalid' : 'unauthorized');
+    const [, sessionId, expires, signature] = match;
+    const body = `${sessionId}.${expires}`;
+    if (!safeEqualHex(hmac(this.secret, `realtime-session:${body}`), signature!))
       throw domainError('realtime_token_invalid');
     if (Number(expires) < Date.now() / 1000) throw domainError('realtime_token_invalid');
-    return { employeeId: Number(employeeId), isAdmin: admin === '1' };
+    const session = await findSessionById(this.db, Number(sessionId));
+    if (!session) throw domainError('session_invalid');
+    return { sessionId: session.sessionId, employeeId: session.employeeId, isAdmin: session.isAdmin };
   }
 
   /**
    * Opens a subscription to threads: checks each with the access rule, and
    * answers what was missed since `after` and a way to follow new comments.
+   * Each new comment's thread is checked again, for this subscriber as they
+   * are then (`who` is read at each comment), before it is sent: a window
+   * that lost a thread (the sheet moved to another line manager...) gets
+   * `end` with the refusal's code instead, and nothing more.
    */
   async subscribe(
-    who: Subscriber,
+    who: Pick<Subscriber, 'employeeId' | 'isAdmin'>,
     threads: { kind: ThreadKind; id: number }[],
     after: number,
-    send: (comment: Comment & { thread: { kind: ThreadKind; id: number } }) => void,
+    to: {
+      send: (comment: Comment & { thread: { kind: ThreadKind; id: number } }) => void;
+      end: (code: ErrorCode) => void;
+    },
   ): Promise<() => void> {
     for (const t of threads) await this.access(who, t.kind, t.id);
     const wanted = new Set(threads.map((t) => `${t.kind}:${t.id}`));
     let last = after;
+    let ended = false;
     const deliver = (row: CommentRow) => {
-      if (row.id <= last) return;
+      if (ended || row.id <= last) return;
       last = row.id;
-      send({ ...this.toComment(row), thread: { kind: row.kind as ThreadKind, id: row.thread } });
+      to.send({ ...this.toComment(row), thread: { kind: row.kind as ThreadKind, id: row.thread } });
+    };
+    /** A new comment, once its thread is still the subscriber's. */
+    const deliverNew = (fresh: Fresh) => {
+      if (ended || !fresh.row) return;
+      const refused = refusal(who, fresh.access);
+      if (refused) {
+        ended = true;
+        stop();
+        to.end(refused);
+        return;
+      }
+      deliver(fresh.row);
     };
     // Follow first, then catch up, so nothing falls between the two; `last` drops repeats.
-    const pending: number[] = [];
+    const pending: CommentNotice[] = [];
     let caughtUp = false;
     let queue: Promise<void> = Promise.resolve();
     const stop = this.hub.subscribe((notice) => {
-      if (!wanted.has(`${notice.kind}:${notice.thread}`)) return;
+      if (ended || !wanted.has(`${notice.kind}:${notice.thread}`)) return;
       if (!caughtUp) {
-        pending.push(notice.id);
+        pending.push(notice);
         return;
       }
       // One after another, so that comments go out in the order they were made.
       queue = queue
-        .then(async () => {
-          const row = await this.readNew(notice.id);
-          if (row) deliver(row);
-        })
+        .then(async () => deliverNew(await this.readNew(notice.id, notice.kind as ThreadKind, notice.thread)))
         // A failed read loses this push only (the window catches up when it reconnects), not the ones after.
         .catch(() => undefined);
     });
     if (after > 0 && threads.length > 0)
       for (const row of await repo.threads(this.db, threads, after)) deliver(row);
     caughtUp = true;
-    for (const id of pending) {
-      const row = await this.readNew(id);
-      if (row) deliver(row);
-    }
-    return stop;
+    for (const notice of pending)
+      deliverNew(await this.readNew(notice.id, notice.kind as ThreadKind, notice.thread));
+    return () => {
+      ended = true;
+      stop();
+    };
   }
 }

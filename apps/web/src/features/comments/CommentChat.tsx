@@ -1,7 +1,7 @@
 import { type Comment, commentBody } from '@hr/contracts/kpi';
 import { COMMENT_MAX } from '@hr/contracts/limits';
 import { NOTICES } from '@hr/contracts/messages';
-import { Avatar, Button, Empty, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
@@ -76,7 +76,9 @@ export function CommentChat({
   const [form] = Form.useForm<{ comment: string }>();
   const list = useComments(thread, open);
   const send = usePostComment(thread);
-  useLiveComments(thread, open);
+  // Why the chat stopped following its thread live (the session ended, the thread is no longer
+  // the reader's, it is open in too many windows), once it has.
+  const ended = useLiveComments(thread, open);
   const end = useRef<HTMLDivElement>(null);
   const count = list.data?.length ?? 0;
   const me = useSession()?.employee_id;
@@ -108,6 +110,15 @@ export function CommentChat({
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           <bdi>{title}</bdi>
         </Typography.Paragraph>
+      ) : null}
+      {ended ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t(`comments.ended.${ended}`)}
+          style={{ marginBottom: 12 }}
+        />
       ) : null}
       {/* Only a message that arrives while the chat is open is read out, not the whole thread. */}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -145,7 +156,7 @@ export function CommentChat({
         )}
         <div ref={end} />
       </section>
-      {disabled ? null : (
+      {disabled || ended === 'access' ? null : (
         <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
           <Form.Item name="comment" label={t('comments.label')} rules={rules('comment')}>
             <Input.TextArea rows={3} maxLength={COMMENT_MAX + 1} placeholder={t('comments.placeholder')} />

@@ -1,0 +1,137 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type ApiSession, apiAs, unique } from '../support/api';
+import { messagesTo, signIn } from '../support/helpers';
+
+/**
+ * A chat's live stream belongs to the session that opened it: an employee
+ * disabled while their KPI chat is open stops receiving its comments within
+ * seconds, and the chat says why. The employee is made for this run through
+ * the API (HR's employee import, a user with an invitation, the password set
+ * from its link) and reports to HR administrator 1001, who comments as their
+ * line manager.
+ */
+
+/** A new employee reporting to the administrator, with a user and a password: their E-ID and id. */
+async function newEmployee(request: APIRequestContext, admin: ApiSession, password: string) {
+  const company = await admin.post<{ id: number; name: string }>('companies', {
+    name: unique('Meghna Logistics Ltd.'),
+  });
+  const office = await admin.post<{ name: string }>('offices', {
+    company_id: company.id,
+    name: unique('Khulna Office'),
+  });
+  const { designation } = await admin.get<{ designation: string | null }>(`employees/${admin.employeeId}`);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const eid = `E2E-${stamp}-CHAT`;
+  const email = `${eid.toLowerCase()}@example.com`;
+  const mobile = `017${String(Date.now()).slice(-8)}`;
+  const csv = [
+    'eid,name,mobile,email,company,office,designation,line_manager_eid,joining_date',
+    [
+      eid,
+      `Nusrat Jahan ${stamp}`,
+      mobile,
+      email,
+      company.name,
+      office.name,
+      designation ?? '',
+      admin.eid,
+      '01-02-2024',
+    ].join(','),
+  ].join('\r\n');
+  await admin.post('employees/imports', {
+    file_name: 'chat-people.csv',
+    file: Buffer.from(`${csv}\r\n`).toString('base64'),
+  });
+  const found = await admin.post<{ items: { id: number; eid: string }[] }>(
+    `employees/search?query=${encodeURIComponent(eid)}`,
+    {},
+  );
+  const id = found.items.find((e) => e.eid === eid)!.id;
+  await admin.post('users/employees', { employee_id: id });
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const invite = (await messagesTo(request, email)).find((m) => m.topic === 'user-invite');
+        link = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(invite?.body ?? '')?.[1] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  const set = await request.post('/api/v1/reset/password/otp', {
+    data: { token: link, plain_password: password },
+  });
+  expect(set.ok(), `password of ${eid}: ${set.status()}`).toBeTruthy();
+  return { eid, id };
+}
+
+test.describe('live KPI chat', () => {
+  test('a disabled employee’s open chat stops receiving comments, and says why', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const admin = await apiAs(request, '1001');
+    const password = 'chat-pass1';
+    const person = await newEmployee(request, admin, password);
+    const employee = await apiAs(request, person.eid, password);
+
+    // The employee's sheet, submitted to their line manager, 1001.
+    const sheet = await employee.post<{ id: number }>('kpis', {
+      type_id: 2,
+      from: '2038-01-01',
+      to: '2038-12-31',
+      name: unique('Chat sheet'),
+    });
+    const made = await employee.post<{ objectives: { id: number }[] }>('kpis/objectives', {
+      name: 'Shorten delivery times',
+      weight: 100,
+      kpi_id: sheet.id,
+      perspective_id: 2,
+    });
+    const objectiveId = made.objectives[0]!.id;
+    await employee.post('kpis/objectives/kpis', {
+      name: 'Average days to deliver',
+      weight: 100,
+      time: 'Every month',
+      target: 3,
+      target_unit_id: 3,
+      kpi_id: sheet.id,
+      objective_id: objectiveId,
+    });
+    await employee.patch('kpis/actions/submit', { kpi_id: sheet.id });
+    const say = (comment: string) => admin.post(`kpis/objectives/${objectiveId}/comments`, { comment });
+
+    // The employee's chat is open and live.
+    await signIn(page, person.eid, { path: `/kpi/${sheet.id}`, password });
+    await page.getByRole('button', { name: 'Chat about objective Shorten delivery times' }).click();
+    const chat = page.getByRole('dialog', { name: 'Chat...' });
+    await expect(chat.getByText('No messages yet.')).toBeVisible();
+    await say('Please add the courier data.');
+    await expect(chat.getByText('Please add the courier data.', { exact: true })).toBeVisible({
+      timeout: 5000,
+    });
+
+    // HR disables the employee: within seconds the chat stops and says why.
+    await admin.patch('employees/disable', { employee_id: person.id });
+    await expect(chat.getByRole('alert')).toHaveText(
+      'Your session has ended: this chat no longer updates. Sign in again to follow it.',
+      { timeout: 10_000 },
+    );
+    await page.screenshot({ path: testInfo.outputPath('chat-ended-en.png') });
+    // A comment written after that never reaches the open chat.
+    await say('This one is not for a disabled account.');
+    await page.waitForTimeout(3000);
+    await expect(chat.getByText('This one is not for a disabled account.')).toHaveCount(0);
+    await expect(chat.getByRole('listitem')).toHaveCount(1);
+
+    // The next call meets the ended session, and the app signs out as it does for any.
+    await chat.getByLabel('Your comment').fill('Can you still read me?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'Login Failed' });
+    await expect(popup).toContainText('Try again');
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+});
