@@ -66,6 +66,12 @@ function joined<T extends PgSelect>(query: T) {
     .leftJoin(parent, eq(parent.id, sessions.parentSessionId));
 }
 
+/**
+ * An HR administrator's rights hold in their own session only: signed in as
+ * someone else (even another administrator) they have none (docs/decisions.md).
+ */
+const adminRights = sql<boolean>`(${users.isAdmin} and ${sessions.kind} = 'login')`;
+
 function sessionQuery(db: Db, which: SQL) {
   const query = db
     .select({
@@ -73,7 +79,7 @@ function sessionQuery(db: Db, which: SQL) {
       userId: users.id,
       username: users.username,
       employeeId: users.employeeId,
-      isAdmin: users.isAdmin,
+      isAdmin: adminRights,
       language: users.language,
       kind: sessions.kind,
       impersonatorUserId: sessions.impersonatorUserId,
@@ -91,7 +97,10 @@ function sessionQuery(db: Db, which: SQL) {
  * statement that checks many at once (lib/realtime.ts: the open streams).
  */
 export function heldSessions(db: Db, now: Date) {
-  const query = db.select({ id: sessions.id, isAdmin: users.isAdmin }).from(sessions).$dynamic();
+  const query = db
+    .select({ id: sessions.id, isAdmin: adminRights.as('is_admin') })
+    .from(sessions)
+    .$dynamic();
   return joined(query).where(holds(now)).as('held_sessions');
 }
 

@@ -182,6 +182,26 @@ describe('what an administrator signed in as someone else may still do', () => {
     expect(sheet.editable).toBe(true);
   });
 
+  it('reads a thread of comments as the person would, but writes none in their name', async () => {
+    const { lm, employee } = await ctx.factory.chain();
+    const admin = await ctx.factory.employee({ admin: true });
+    const own = await ctx.factory.token(employee);
+    const kpiId = await created('POST', '/api/v1/kpis', own, customSheetBody());
+    await setKpiStatus(ctx.db, kpiId, 2);
+    const url = `/api/v1/kpis/${kpiId}/comments`;
+    expect((await call('POST', url, await ctx.factory.token(lm), { comment: 'Looks good' })).statusCode).toBe(
+      201,
+    );
+    const asEmployee = await impersonate(await ctx.factory.token(admin), employee);
+    const read = await call('GET', url, asEmployee);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toHaveLength(1);
+    const written = await call('POST', url, asEmployee, { comment: 'Thanks!' });
+    expect(written.statusCode, written.body).toBe(403);
+    expect(written.json()).toMatchObject({ error: 'impersonation_no_comment' });
+    expect((await call('GET', url, own)).json()).toHaveLength(1);
+  });
+
   it("no administrator's rights, even as another administrator", async () => {
     const admin = await ctx.factory.employee({ admin: true });
     const otherAdmin = await ctx.factory.employee({ admin: true });

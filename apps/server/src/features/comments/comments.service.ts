@@ -2,7 +2,7 @@ import type { ErrorCode } from '@hr/contracts/error-codes';
 import type { Comment, Discovery } from '@hr/contracts/kpi';
 import type { Db } from '../../db/client';
 import { findSessionById } from '../../lib/auth';
-import type { AuthContext } from '../../lib/auth-context';
+import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import type { CommentNotice, RealtimeHub } from '../../lib/realtime';
 import { photoUrls } from '../../lib/signed-urls';
@@ -129,6 +129,8 @@ export class CommentsService {
   async post(auth: AuthContext, kind: ThreadKind, id: number, text: string): Promise<Comment> {
     const access = await this.access(auth, kind, id);
     if (access.removed) throw domainError('comment_item_removed');
+    // A comment is a message to others: nobody writes one in someone else's name.
+    if (asSomeoneElse(auth)) throw domainError('impersonation_no_comment');
     const commentId = await repo.add(this.db, {
       threadKind: kind,
       threadId: id,
