@@ -336,7 +336,8 @@ describe('a stream belongs to the session that asked for its token', () => {
     expect((await logout(token)).statusCode).toBe(200);
     const { code, ended } = await endOf(stream);
     expect(code).toBe('session_invalid');
-    expect(ended - at).toBeLessThan(CHECK_MS * 10);
+    // A check's interval and its run, with room for a busy machine (never, before streams had sessions).
+    expect(ended - at).toBeLessThan(2000);
     expect(await rowsOf(s.people.lm.id)).toBe(0);
   });
 

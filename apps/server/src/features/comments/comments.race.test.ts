@@ -112,8 +112,8 @@ describe('comments across two API processes (PostgreSQL)', () => {
     const { events, ended } = await stream.rest(STREAM_CHECK_MS + 3000);
     expect(events.at(-1)?.event).toBe('end');
     expect(JSON.parse(events.at(-1)!.data).code).toBe('session_invalid');
-    // One check's interval, and the time to run it.
-    expect(ended - at).toBeLessThan(STREAM_CHECK_MS + 1500);
+    // One check's interval, the time to run it, and room for a busy machine.
+    expect(ended - at).toBeLessThan(STREAM_CHECK_MS + 2000);
   });
 
   it(`${STREAMS_PER_PERSON} + 5 streams of one person opened at once on two processes leave ${STREAMS_PER_PERSON} open`, async () => {
