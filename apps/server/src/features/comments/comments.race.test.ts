@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSheetBody, objectiveBody, setKpiStatus } from '../../../test/factories/kpi';
-import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
+import { setupApi, type TestContext } from '../../../test/helper';
 import { openStream } from '../../../test/sse';
 import { buildApp } from '../../app';
 import { realtimeStreams } from '../../db/schema';
@@ -28,11 +28,11 @@ afterAll(async () => {
 });
 
 describe('comments across two API processes (PostgreSQL)', () => {
-  it('a comment posted on one process reaches a window open on the other within a second', async () => {
+  /** A submitted sheet of a new employee with one objective, and its line manager. */
+  async function submittedSheet() {
     const { lm, employee } = await ctx.factory.chain();
     const employeeToken = await ctx.factory.token(employee);
-    const lmToken = await ctx.factory.token(lm);
-    const kpiId = (
+    const kpiId: number = (
       await ctx.call({
         method: 'POST',
         url: '/api/v1/kpis',
@@ -40,7 +40,7 @@ describe('comments across two API processes (PostgreSQL)', () => {
         payload: customSheetBody(),
       })
     ).json().id;
-    const objectiveId = (
+    const objectiveId: number = (
       await ctx.call({
         method: 'POST',
         url: '/api/v1/kpis/objectives',
@@ -49,6 +49,18 @@ describe('comments across two API processes (PostgreSQL)', () => {
       })
     ).json().objectives[0].id;
     await setKpiStatus(ctx.db, kpiId, 2);
+    return { kpiId, objectiveId, lm, employeeToken };
+  }
+
+  /** A realtime token of a session, asked for on either process. */
+  async function realtimeToken(token: string): Promise<string> {
+    const d = await ctx.call({ method: 'GET', url: '/api/v1/discovery/employee', token });
+    return d.json().token;
+  }
+
+  it('a comment posted on one process reaches a window open on the other within a second', async () => {
+    const { objectiveId, lm, employeeToken } = await submittedSheet();
+    const lmToken = await ctx.factory.token(lm);
 
     // The line manager's window is open on the second process.
     const d = await second.inject({
@@ -77,28 +89,6 @@ describe('comments across two API processes (PostgreSQL)', () => {
       stream.close();
     }
   });
-
-  /** A submitted sheet of a new employee, with its line manager. */
-  async function submittedSheet(): Promise<{ kpiId: number; lm: MadeEmployee; employeeToken: string }> {
-    const { lm, employee } = await ctx.factory.chain();
-    const employeeToken = await ctx.factory.token(employee);
-    const kpiId = (
-      await ctx.call({
-        method: 'POST',
-        url: '/api/v1/kpis',
-        token: employeeToken,
-        payload: customSheetBody(),
-      })
-    ).json().id;
-    await setKpiStatus(ctx.db, kpiId, 2);
-    return { kpiId, lm, employeeToken };
-  }
-
-  /** A realtime token of a session, asked for on either process. */
-  async function realtimeToken(token: string): Promise<string> {
-    const d = await ctx.call({ method: 'GET', url: '/api/v1/discovery/employee', token });
-    return d.json().token;
-  }
 
   it('signing out on one process ends the stream open on the other within seconds', async () => {
     const { kpiId, lm } = await submittedSheet();
