@@ -118,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // New comments reach the open chat windows of every API process (LISTEN/NOTIFY); each open
   // stream is checked against its session every few seconds (lib/realtime.ts).
   const realtime = new RealtimeHub(database, {
+    perPerson: config.realtimeStreamsPerPerson,
     ...options.realtime,
     onError: (err) => app.log.error({ err }, 'realtime stream check failed'),
   });

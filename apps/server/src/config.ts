@@ -52,6 +52,12 @@ const retentionDays = z.coerce
   .min(1, 'must be a whole number of days from 1 to 3650')
   .max(3650, 'must be a whole number of days from 1 to 3650');
 
+/**
+ * How many live chat streams one person may hold open across every process
+ * by default (docs/decisions.md, "Realtime streams"); REALTIME_STREAMS_PER_PERSON sets another.
+ */
+export const STREAMS_PER_PERSON = 5;
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const envSchema = z
@@ -83,6 +89,12 @@ const envSchema = z
       .default('info'),
     TRUST_PROXY: trustProxy.default(false),
     OUTBOX_RETENTION_DAYS: retentionDays.default(30),
+    REALTIME_STREAMS_PER_PERSON: z.coerce
+      .number({ error: 'must be a whole number from 1 to 10000' })
+      .int('must be a whole number from 1 to 10000')
+      .min(1, 'must be a whole number from 1 to 10000')
+      .max(10_000, 'must be a whole number from 1 to 10000')
+      .default(STREAMS_PER_PERSON),
     WEB_DIST: z.string().optional(),
     TILE_URL: z
       .string()
@@ -120,6 +132,8 @@ export interface Config {
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** Days a sent message stays in the outbox (without its code or link). */
   outboxRetentionDays: number;
+  /** Live chat streams one person may hold open at once, across every process (the oldest ends). */
+  realtimeStreamsPerPerson: number;
   webDist: string | undefined;
   tileUrl: string;
 }
@@ -166,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: typeof e.TRUST_PROXY === 'number' ? trustHops(e.TRUST_PROXY) : e.TRUST_PROXY,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    realtimeStreamsPerPerson: e.REALTIME_STREAMS_PER_PERSON,
     webDist: e.WEB_DIST,
     tileUrl: e.TILE_URL,
   };

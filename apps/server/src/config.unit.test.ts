@@ -83,6 +83,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/40' }],
     ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: 'abc' }],
     ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: '0' }],
+    ['REALTIME_STREAMS_PER_PERSON', { REALTIME_STREAMS_PER_PERSON: '0' }],
+    ['REALTIME_STREAMS_PER_PERSON', { REALTIME_STREAMS_PER_PERSON: '2.5' }],
     ['MESSAGE_WEBHOOK_URL', { MESSAGE_TRANSPORT: 'webhook', MESSAGE_WEBHOOK_URL: 'notaurl' }],
   ] satisfies [string, NodeJS.ProcessEnv][])('stops on a bad %s (%j)', (variable, env) => {
     const err = configError(env);
@@ -176,6 +178,13 @@ describe('TRUST_PROXY', () => {
       expect(err.message).toMatch(/\bTRUST_PROXY\b/);
       expect(err.message).toContain('X-Forwarded-For');
     }
+  });
+});
+
+describe('REALTIME_STREAMS_PER_PERSON', () => {
+  it('is 5 unless set', () => {
+    expect(loadConfig({}).realtimeStreamsPerPerson).toBe(5);
+    expect(loadConfig({ REALTIME_STREAMS_PER_PERSON: '12' }).realtimeStreamsPerPerson).toBe(12);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@hr/contracts/error-codes';
 import { and, desc, eq, getTableName, gt, notInArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { STREAMS_PER_PERSON } from '../config';
 import type { Database, Db } from '../db/client';
 import { realtimeStreams } from '../db/schema';
 import { heldSessions } from './auth';
@@ -105,8 +106,6 @@ export class RealtimeHub {
   }
 }
 
-/** How many streams one person may hold open across every process (docs/decisions.md, "Realtime streams"). */
-export const STREAMS_PER_PERSON = 5;
 /** How often a process checks its open streams. */
 export const STREAM_CHECK_MS = 2_000;
 /** A stream row not seen for this long belongs to a process that died: it is not counted. */

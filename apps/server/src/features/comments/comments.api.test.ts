@@ -12,8 +12,8 @@ import {
 } from '../../../test/helper';
 import { openStream } from '../../../test/sse';
 import { buildApp } from '../../app';
+import { STREAMS_PER_PERSON } from '../../config';
 import { comments, kpis, outbox, realtimeStreams, sessions, users } from '../../db/schema';
-import { STREAMS_PER_PERSON } from '../../lib/realtime';
 
 let ctx: TestContext;
 let base: string;

@@ -4,8 +4,9 @@ import { customSheetBody, objectiveBody, setKpiStatus } from '../../../test/fact
 import { setupApi, type TestContext } from '../../../test/helper';
 import { openStream } from '../../../test/sse';
 import { buildApp } from '../../app';
+import { STREAMS_PER_PERSON } from '../../config';
 import { realtimeStreams } from '../../db/schema';
-import { STREAM_CHECK_MS, STREAMS_PER_PERSON } from '../../lib/realtime';
+import { STREAM_CHECK_MS } from '../../lib/realtime';
 
 /**
  * Two API processes on one PostgreSQL behave as one (DESIGN.md §1, §6): a
