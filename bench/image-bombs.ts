@@ -16,13 +16,11 @@
  * Memory a phase took is rarely given back to the system at once, so each
  * phase's growth is counted from the resident size it started at.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { freePort, waitFor } from './support/demo-portal';
+import { demoPortal } from './support/demo-portal';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -30,7 +28,6 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const N = Number(opt('n') ?? 4);
-const root = path.resolve(import.meta.dirname, '..');
 const DEMO_PASSWORD = 'demo123';
 /** The demo employee whose review of this year is a draft: their side is open for evidence. */
 const EMPLOYEE_EID = '1017';
@@ -96,41 +93,6 @@ function resetPeak(pid: number) {
   }
 }
 
-async function startServer(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hr-bench-images-'));
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED: 'demo',
-      DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(`${base}/api/health`, 300_000);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { base, pid: server.pid!, stop };
-}
-
 // ---------------------------------------------------------------------------
 
 interface Upload {
@@ -144,7 +106,9 @@ interface Outcome {
   ms: number;
 }
 
-const server = await startServer();
+// The sources as they are, so that a checkout of any commit is measured the same way.
+const server = await demoPortal(undefined, 'hr-bench-images-', { fromSources: true });
+const pid = server.pid!;
 try {
   const api = `${server.base}/api/v1`;
   const call = async <T>(method: string, route: string, token: string | null, body?: unknown) => {
@@ -231,11 +195,11 @@ try {
   async function burst(name: string, uploads: Upload[]) {
     // Let the previous phase settle.
     await new Promise((r) => setTimeout(r, 1500));
-    const before = statusOf(server.pid).rss;
-    const peakReset = resetPeak(server.pid);
+    const before = statusOf(pid).rss;
+    const peakReset = resetPeak(pid);
     let sampled = before;
     const sampler = setInterval(() => {
-      sampled = Math.max(sampled, statusOf(server.pid).rss);
+      sampled = Math.max(sampled, statusOf(pid).rss);
     }, 5);
     const start = performance.now();
     const outcomes: Outcome[] = await Promise.all(
@@ -248,7 +212,7 @@ try {
     );
     const wall = performance.now() - start;
     clearInterval(sampler);
-    const after = statusOf(server.pid);
+    const after = statusOf(pid);
     const peak = Math.max(sampled, peakReset ? after.peak : 0);
     return { name, uploads: uploads.length, outcomes, wall, before, peak };
   }

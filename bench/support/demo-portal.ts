@@ -33,24 +33,36 @@ export async function waitFor(url: string, timeoutMs: number): Promise<void> {
 
 export interface DemoPortal {
   base: string;
+  /** The server's process, when this started one. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
 /**
  * The portal as `npm start` serves it (built when the sources changed), on a
  * fresh embedded database with the demo company; or the one at `base` when
- * given, left running.
+ * given, left running. `fromSources` runs the sources as they are instead,
+ * without building.
  */
-export async function demoPortal(base: string | undefined, prefix: string): Promise<DemoPortal> {
+export async function demoPortal(
+  base: string | undefined,
+  prefix: string,
+  options: { fromSources?: boolean } = {},
+): Promise<DemoPortal> {
   if (base) {
     await waitFor(`${base}/api/health`, 180_000);
-    return { base, stop: async () => {} };
+    return { base, pid: undefined, stop: async () => {} };
   }
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
+  if (!options.fromSources) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(1);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const port = await freePort();
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const main = options.fromSources
+    ? ['--import', 'tsx', 'apps/server/src/main.ts']
+    : ['apps/server/dist/main.js'];
+  const server = spawn(process.execPath, main, {
     cwd: root,
     env: {
       ...process.env,
@@ -61,6 +73,7 @@ export async function demoPortal(base: string | undefined, prefix: string): Prom
       SEED: 'demo',
       DEMO: 'true',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -73,10 +86,10 @@ export async function demoPortal(base: string | undefined, prefix: string): Prom
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${url}/api/health`, 180_000);
+    await waitFor(`${url}/api/health`, 300_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { base: url, stop };
+  return { base: url, pid: server.pid, stop };
 }
