@@ -10,6 +10,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
+import { REVIEW_ACTIONS, recordActions } from './workflow';
 
 /**
  * Employee performance reviews (SPEC.md §2–§5, §7; DESIGN.md §4). The
@@ -243,6 +244,8 @@ export const eprListItem = z.object({
   to_date: z.string(),
   created: z.string(),
   updated: z.string(),
+  /** What the caller may do with it now: its transitions, edit and delete. */
+  actions: recordActions(REVIEW_ACTIONS),
 });
 export type EprListItem = z.infer<typeof eprListItem>;
 export const eprList = listResponse(eprListItem);
@@ -380,7 +383,6 @@ export const eprDetail = eprListItem.extend({
   section_b: sectionB,
   section_c: sectionC,
   section_d: sectionD,
-  actions: z.array(z.enum(['submit', 'approve-line-manager', 'approve', 'update-requested'])),
   editable: eprEditable,
   /** The caller's standing: the employee, their line manager, O&O, or an HR administrator reading. */
   viewer: z.enum(['employee', 'line_manager', 'one_over_one', 'admin']),

@@ -7,6 +7,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
 import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
+import { recordActions, SERVICE_ACTIONS } from './workflow';
 
 /**
  * HR service requests (SPEC.md §2, §3, §5, §7; DESIGN.md §3, §4).
@@ -280,6 +281,8 @@ export const serviceRequest = z.object({
   updated: z.string(),
   submitted_at: z.string().nullable(),
   has_letter: z.boolean(),
+  /** What the caller may do with it now (submit, approve, cancel, done, edit, delete). */
+  actions: recordActions(SERVICE_ACTIONS),
 });
 export type ServiceRequest = z.infer<typeof serviceRequest>;
 

@@ -7,6 +7,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
+import { REVIEW_ACTIONS, recordActions } from './workflow';
 
 /**
  * KPI sheets (SPEC.md §2–§5, §7; DESIGN.md §4). The workflow table is
@@ -331,6 +332,8 @@ export const kpiListItem = z.object({
   created: z.string(),
   updated: z.string(),
   total_objective_weight: z.number(),
+  /** What the caller may do with it now: its transitions, edit and delete. */
+  actions: recordActions(REVIEW_ACTIONS),
 });
 export type KpiListItem = z.infer<typeof kpiListItem>;
 export const kpiList = listResponse(kpiListItem);
@@ -338,8 +341,6 @@ export const kpiList = listResponse(kpiListItem);
 /** GET kpis/{id}: the sheet with its objectives and their KPIs. */
 export const kpiSheet = kpiListItem.extend({
   objectives: z.array(objective),
-  /** The actions the caller may take now (workflow table and role). */
-  actions: z.array(z.enum(['submit', 'approve-line-manager', 'approve', 'update-requested'])),
   /** Whether the caller may add, change and delete objectives and KPIs now. */
   editable: z.boolean(),
   /** Whether the caller may read and write comments now (status above 1). */

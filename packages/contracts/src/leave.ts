@@ -7,6 +7,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
+import { REQUEST_ACTIONS, recordActions } from './workflow';
 
 /** Leave formats (SPEC.md §3). */
 export const LEAVE_FORMAT = { fullDay: 1, short: 2 } as const;
@@ -132,6 +133,8 @@ export const leave = z.object({
   /** Where the employee can be reached while away: null to the colleague who only covers the leave. */
   leave_address: z.string().nullable(),
   status: status,
+  /** What the caller may do with it now (approve, reject, submit, edit, delete). */
+  actions: recordActions(REQUEST_ACTIONS),
   created: z.string(),
   updated: z.string(),
 });

@@ -6,6 +6,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
+import { REQUEST_ACTIONS, recordActions } from './workflow';
 
 /** Remote-work type 1 is hours within one day; the others are whole days (SPEC.md §9). */
 export const REMOTE_WORK_TYPE = { hourly: 1 } as const;
@@ -173,6 +174,8 @@ export const remoteWork = z.object({
   to_time: z.string().nullable(),
   description: z.string().nullable(),
   status: status,
+  /** What the caller may do with it now (approve, reject, submit, edit, delete). */
+  actions: recordActions(REQUEST_ACTIONS),
   created: z.string(),
   updated: z.string(),
 });

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+
 /**
  * Workflows as data (DESIGN.md §4): which action, by whom, from which status,
- * to which status. The server checks requests against these tables; the web
- * app enables row actions from the same tables.
+ * to which status. The server checks requests against these tables and
+ * answers each record with the `actions` its caller may take.
  */
 export type Actor = 'owner' | 'line_manager' | 'one_over_one' | 'admin';
 
@@ -29,6 +31,26 @@ export interface Transition<A extends string = string> {
 }
 
 export type WorkflowTable<A extends string = string> = readonly Transition<A>[];
+
+/** What a caller may do with a record beside its transitions: change it, delete it. */
+export const RECORD_CHANGES = ['edit', 'delete'] as const;
+export type RecordChange = (typeof RECORD_CHANGES)[number];
+/** An action a record's answer offers its caller: a transition of its workflow, or a change. */
+export type RecordAction<A extends string = WorkflowAction> = A | RecordChange;
+
+/**
+ * The `actions` of a record's answer: what the caller may do with it now,
+ * decided by the server (its workflow's transitions for the caller's
+ * standing, and edit and delete); the web offers these and nothing else.
+ */
+export function recordActions<const A extends readonly [string, ...string[]]>(transitions: A) {
+  return z.array(z.enum([...transitions, ...RECORD_CHANGES]));
+}
+
+/** The transitions among a record's actions (a detail page's buttons; edit and delete are offered elsewhere). */
+export function transitionsOf<A extends string>(actions: readonly RecordAction<A>[]): A[] {
+  return actions.filter((a): a is A => !(RECORD_CHANGES as readonly string[]).includes(a));
+}
 
 /** Record actions that are not status changes but still depend on status. */
 export interface RecordRules {
@@ -104,7 +126,8 @@ export const EPR_WORKFLOW: WorkflowTable<ReviewAction> = [
   { action: 'update-requested', from: [2], to: 5, actors: ['line_manager'], view: 'team' },
   { action: 'update-requested', from: [3], to: 10, actors: ['one_over_one'], view: 'team' },
 ];
-export const EPR_RULES: RecordRules = { editable: [1, 5], deletable: [1] };
+/** The review's own fields (type, period) change in Draft only (SPEC.md §4); its sections go by part. */
+export const EPR_RULES: RecordRules = { editable: [1], deletable: [1] };
 
 /** A decision is a transition the record's owner does not take (approve, reject, send back, cancel, done). */
 export function isDecision(transition: Transition): boolean {

@@ -3,7 +3,9 @@ import {
   ACTION_DONE,
   type Actor,
   decisionAsSomeoneElse,
+  mayTake,
   ownDecision,
+  type RecordAction,
   type RecordRules,
   type Transition,
   type WorkflowAction,
@@ -173,6 +175,27 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
 
   private canEdit(auth: AuthContext, row: Row): boolean {
     return this.def.canEdit ? this.def.canEdit(auth, row) : row.employeeId === auth.employeeId;
+  }
+
+  /**
+   * What the caller may do with a record now, as `act`, `update` and `remove`
+   * would allow it: the transitions its workflow gives the caller's standing
+   * from the record's status (none of their own record's decisions, and none
+   * at all signed in as someone else), and edit and delete in their statuses.
+   * Every answer of a record carries it; the web offers these and nothing else.
+   */
+  actionsOf(auth: AuthContext, row: Row): RecordAction<A>[] {
+    const actors = this.actors(auth, row);
+    const someoneElse = asSomeoneElse(auth);
+    const actions: RecordAction<A>[] = [];
+    for (const t of this.def.workflow)
+      if (t.from.includes(row.statusId) && mayTake(t, actors, someoneElse) && !actions.includes(t.action))
+        actions.push(t.action);
+    if (this.canEdit(auth, row)) {
+      if (this.def.rules.editable.includes(row.statusId)) actions.push('edit');
+      if (this.def.rules.deletable.includes(row.statusId)) actions.push('delete');
+    }
+    return actions;
   }
 
   private async found(db: Db, id: number): Promise<Row> {

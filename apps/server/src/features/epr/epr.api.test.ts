@@ -183,7 +183,7 @@ describe('making a review', () => {
     });
     expect(d.section_d.dev_plans).toEqual([]);
     expect(d.editable).toEqual({ self: true, line_manager: false, section_c: false, next_level: false });
-    expect(d.actions).toEqual(['submit']);
+    expect(d.actions).toEqual(['submit', 'edit', 'delete']);
   });
 
   it('an annual review of a yearly sheet takes the sheet’s dates', async () => {

@@ -19,14 +19,7 @@ import { overallRating, scoreSectionA, sectionCDefaults } from '@hr/contracts/ep
 import { KPI_TYPE } from '@hr/contracts/kpi';
 import type { Option } from '@hr/contracts/lookups';
 import { MESSAGES } from '@hr/contracts/messages';
-import {
-  type Actor,
-  allowedActions,
-  EPR_RULES,
-  EPR_STATUS,
-  EPR_WORKFLOW,
-  type ReviewAction,
-} from '@hr/contracts/workflow';
+import { type Actor, EPR_RULES, EPR_STATUS, EPR_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -113,7 +106,7 @@ export class EprService {
     });
   }
 
-  toListItem(row: EprRow): EprListItem {
+  toListItem(auth: AuthContext, row: EprRow): EprListItem {
     return {
       id: row.id,
       name: row.name,
@@ -138,6 +131,7 @@ export class EprService {
       to_date: row.toDate,
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
+      actions: this.workflow.actionsOf(auth, row),
     };
   }
 
@@ -231,7 +225,7 @@ export class EprService {
       ]),
     ) as EprEditable;
     return {
-      ...this.toListItem(row),
+      ...this.toListItem(auth, row),
       section_a: {
         rating: row.aRating,
         comment: row.aComment,
@@ -287,10 +281,6 @@ export class EprService {
           who: p.who,
         })),
       },
-      actions: [
-        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'self', someoneElse),
-        ...allowedActions(EPR_WORKFLOW, row.statusId, actors, 'team', someoneElse),
-      ].filter((a, i, all) => all.indexOf(a) === i),
       editable,
       viewer: has('owner', actors)
         ? 'employee'
@@ -345,7 +335,7 @@ export class EprService {
       sortable: EPR_SORT,
       tieBreaker: eprs.id,
       page: repo.page,
-      map: (r) => this.toListItem(r),
+      map: (r) => this.toListItem(auth, r),
     });
   }
 
@@ -403,13 +393,8 @@ export class EprService {
 
   /** The header (period, type, dates) of a draft; another sheet rebuilds Section A. */
   async update(auth: AuthContext, id: number, body: EprBody): Promise<EprDetail> {
+    // In Draft only (EPR_RULES): the workflow refuses the other statuses.
     const row = await this.workflow.update(auth, id, async (tx, current) => {
-      if (current.statusId !== EPR_STATUS.draft)
-        throw domainError('record_not_editable', {
-          record: 'epr',
-          status_id: current.statusId,
-          status: current.statusName ?? '',
-        });
       const values = await this.prepare(tx, current.employeeId, body, id);
       if (values.kpiId !== current.kpiId) await repo.replaceLines(tx, id, values.kpiId);
       return values;

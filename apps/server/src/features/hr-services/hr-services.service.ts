@@ -58,7 +58,7 @@ export class HrServicesService {
     });
   }
 
-  toItem(row: ServiceRequestRow): ServiceRequest {
+  toItem(auth: AuthContext, row: ServiceRequestRow): ServiceRequest {
     const owner = personRef(this.secret, row.owner)!;
     return {
       id: row.id,
@@ -91,11 +91,12 @@ export class HrServicesService {
       updated: row.updatedAt.toISOString(),
       submitted_at: row.submittedAt?.toISOString() ?? null,
       has_letter: row.letterFileId !== null,
+      actions: this.workflow.actionsOf(auth, row),
     };
   }
 
   /** The detail: the row, who did what (from the audit log), and the letter. */
-  private async toDetail(row: ServiceRequestRow): Promise<ServiceRequestDetail> {
+  private async toDetail(auth: AuthContext, row: ServiceRequestRow): Promise<ServiceRequestDetail> {
     const history = await this.workflow.history(row.id);
     const letter = row.letterFileId !== null ? await repo.letterInfo(this.db, row.letterFileId) : null;
     const last = (action: string) => history.filter((h) => h.action === action).at(-1) ?? null;
@@ -124,7 +125,7 @@ export class HrServicesService {
       done_at: done?.at.toISOString() ?? null,
     };
     return {
-      ...this.toItem(row),
+      ...this.toItem(auth, row),
       accountability,
       letter: letter ? { name: letter.name, size: letter.size, url: `${BASE}/${row.id}/letter` } : null,
     };
@@ -174,7 +175,7 @@ export class HrServicesService {
       sortable: SERVICE_SORT,
       tieBreaker: r.id,
       page: repo.page,
-      map: (row) => this.toItem(row),
+      map: (row) => this.toItem(auth, row),
     });
   }
 
@@ -206,7 +207,7 @@ export class HrServicesService {
   }
 
   async get(auth: AuthContext, id: number): Promise<ServiceRequestDetail> {
-    return this.toDetail(await this.workflow.read(auth, id));
+    return this.toDetail(auth, await this.workflow.read(auth, id));
   }
 
   async create(auth: AuthContext, body: Body): Promise<ServiceRequestDetail> {
@@ -224,7 +225,7 @@ export class HrServicesService {
       }),
       employeeId !== auth.employeeId ? { on_behalf_of: employeeId } : undefined,
     );
-    return this.toDetail(row);
+    return this.toDetail(auth, row);
   }
 
   async update(auth: AuthContext, id: number, body: Body): Promise<ServiceRequestDetail> {
@@ -234,7 +235,7 @@ export class HrServicesService {
       }
       return this.prepare(tx, current.employeeId, body, id);
     });
-    return this.toDetail(row);
+    return this.toDetail(auth, row);
   }
 
   async remove(auth: AuthContext, id: number): Promise<{ message: string }> {
@@ -256,7 +257,7 @@ export class HrServicesService {
         if (to === SERVICE_STATUS.done) await issueLetter(tx, id, auth.employeeId);
       },
     });
-    return this.toDetail(row);
+    return this.toDetail(auth, row);
   }
 
   /** The letter of a done request, for its employee and HR admins. */

@@ -151,7 +151,7 @@ describe('making a KPI sheet', () => {
       objectives: [],
       editable: true,
       commentable: false,
-      actions: ['submit'],
+      actions: ['submit', 'edit', 'delete'],
     });
     const audits = await ctx.db
       .select()

@@ -11,13 +11,7 @@ import {
   type ObjectiveKpi,
   type ObjectiveKpiBody,
 } from '@hr/contracts/kpi';
-import {
-  allowedActions,
-  KPI_RULES,
-  KPI_STATUS,
-  KPI_WORKFLOW,
-  type ReviewAction,
-} from '@hr/contracts/workflow';
+import { KPI_RULES, KPI_STATUS, KPI_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,7 +19,7 @@ import type { Db } from '../../db/client';
 import { employees, kpiObjectiveKpis, kpiObjectives, kpis } from '../../db/schema';
 import { approversOf, personRef } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
-import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
+import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
@@ -77,7 +71,7 @@ export class KpiService {
   }
 
   /** A row as the list answers it. */
-  toListItem(row: KpiRow): KpiListItem {
+  toListItem(auth: AuthContext, row: KpiRow): KpiListItem {
     return {
       id: row.id,
       name: row.name,
@@ -96,6 +90,7 @@ export class KpiService {
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
       total_objective_weight: two(row.totalWeight),
+      actions: this.workflow.actionsOf(auth, row),
     };
   }
 
@@ -131,7 +126,7 @@ export class KpiService {
     const actors = this.workflow.actors(auth, row);
     const editable = KPI_RULES.editable.includes(row.statusId) && mayEdit(auth, row);
     return {
-      ...this.toListItem(row),
+      ...this.toListItem(auth, row),
       objectives: objectives.map((o: ObjectiveRow): Objective => {
         const kpiList = byObjective.get(o.id) ?? [];
         return {
@@ -151,10 +146,6 @@ export class KpiService {
           ),
         };
       }),
-      actions: [
-        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'self', asSomeoneElse(auth)),
-        ...allowedActions(KPI_WORKFLOW, row.statusId, actors, 'team', asSomeoneElse(auth)),
-      ].filter((a, i, all) => all.indexOf(a) === i),
       editable,
       commentable:
         row.statusId > KPI_STATUS.draft && (actors.length > 0 || row.createdById === auth.employeeId),
@@ -185,7 +176,7 @@ export class KpiService {
       sortable: KPI_SORT,
       tieBreaker: kpis.id,
       page: repo.page,
-      map: (r) => this.toListItem(r),
+      map: (r) => this.toListItem(auth, r),
     });
   }
 

@@ -116,6 +116,7 @@ export class LeaveService {
       days: Number(row.days),
       leave_address: onlyResponsible(auth, row) ? null : row.leaveAddress,
       status: statusAnswer(row),
+      actions: this.workflow.actionsOf(auth, row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
     };

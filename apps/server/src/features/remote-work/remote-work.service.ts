@@ -56,7 +56,7 @@ export class RemoteWorkService {
   }
 
   /** A row as the API answers it (SPEC.md §3). */
-  toRemoteWork(row: RemoteWorkRow): RemoteWork {
+  toRemoteWork(auth: AuthContext, row: RemoteWorkRow): RemoteWork {
     return {
       id: row.id,
       employee: personRef(this.secret, row.owner)!,
@@ -71,6 +71,7 @@ export class RemoteWorkService {
       to_time: hhmm(row.toTime),
       description: row.description,
       status: statusAnswer(row),
+      actions: this.workflow.actionsOf(auth, row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
     };
@@ -96,12 +97,12 @@ export class RemoteWorkService {
       sortable: REMOTE_WORK_SORT,
       tieBreaker: remoteWorks.id,
       page: repo.page,
-      map: (r) => this.toRemoteWork(r),
+      map: (r) => this.toRemoteWork(auth, r),
     });
   }
 
   async get(auth: AuthContext, id: number): Promise<RemoteWork> {
-    return this.toRemoteWork(await this.workflow.read(auth, id));
+    return this.toRemoteWork(auth, await this.workflow.read(auth, id));
   }
 
   /**
@@ -141,14 +142,14 @@ export class RemoteWorkService {
     const row = await this.workflow.create(auth, auth.employeeId, (tx) =>
       this.prepare(tx, auth.employeeId, body),
     );
-    return this.toRemoteWork(row);
+    return this.toRemoteWork(auth, row);
   }
 
   async update(auth: AuthContext, id: number, body: RemoteWorkBody): Promise<RemoteWork> {
     const row = await this.workflow.update(auth, id, (tx, current) =>
       this.prepare(tx, current.employeeId, body, id),
     );
-    return this.toRemoteWork(row);
+    return this.toRemoteWork(auth, row);
   }
 
   async remove(auth: AuthContext, id: number): Promise<{ message: string }> {
@@ -165,6 +166,6 @@ export class RemoteWorkService {
         }
       },
     });
-    return this.toRemoteWork(row);
+    return this.toRemoteWork(auth, row);
   }
 }

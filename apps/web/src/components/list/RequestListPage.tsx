@@ -196,11 +196,11 @@ export function statusColumn<R extends { status: Status }>(
   };
 }
 
-/** The Action column: the row menu, each action enabled as `enabled` says. */
+/** The Action column: the row menu, each action enabled as `enabled` says (the row's `actions`, from the server). */
 export function actionsColumn<R>(options: {
   title: string;
   actions: RowAction[];
-  enabled: (row: R) => RowAction[];
+  enabled: (row: R) => readonly string[];
   onAction: (row: R, action: RowAction) => void;
   label: (row: R) => string;
 }): ListColumns<R>[number] {

@@ -7,7 +7,8 @@ export type RowAction = 'edit' | 'delete' | 'submit' | 'approve' | 'reject' | 'c
 
 /**
  * A row's action menu (SPEC.md §4): every action of the list is shown, and
- * only those the record's status and the view allow are enabled.
+ * only those the row's `actions` name (the server's word on what the caller
+ * may do with it now) are enabled.
  */
 export function RowActions({
   actions,
@@ -16,7 +17,7 @@ export function RowActions({
   label,
 }: {
   actions: readonly RowAction[];
-  enabled: readonly RowAction[];
+  enabled: readonly string[];
   onAction: (action: RowAction) => void;
   label: string;
 }) {

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { EprDetail } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
-import { EPR_STATUS, type ReviewAction } from '@hr/contracts/workflow';
+import { EPR_STATUS, type ReviewAction, transitionsOf } from '@hr/contracts/workflow';
 import { Button, Card, Descriptions, Result, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +83,7 @@ export function Component() {
             <Button icon={<ArrowLeftOutlined className="epr-back-icon" />} onClick={() => navigate('/epr')}>
               {t('epr.detail.back')}
             </Button>
-            {r.actions.map((a) => (
+            {transitionsOf(r.actions).map((a) => (
               <Button
                 key={a}
                 type={a === 'update-requested' ? 'default' : 'primary'}

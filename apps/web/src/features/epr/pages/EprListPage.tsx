@@ -1,5 +1,4 @@
 import type { EprListItem } from '@hr/contracts/epr';
-import { EPR_STATUS } from '@hr/contracts/workflow';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFilterControls } from '../../../components/list/filter-controls';
@@ -18,7 +17,6 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
-import { useMe } from '../../auth/api';
 import { CalibrationLink } from '../../epr-calibration/components/CalibrationLink';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
 import { EprFormModal } from '../components/EprFormModal';
@@ -26,15 +24,9 @@ import { EprFormModal } from '../components/EprFormModal';
 const ACTIONS: RowAction[] = ['edit', 'delete'];
 const LIST_TYPES = ['self', 'team'] as const;
 
-/** EDIT and DELETE only in Draft (SPEC.md §2, §4), and only for the review's employee. */
-export function enabledEprActions(item: EprListItem, me: number | undefined): RowAction[] {
-  return item.employee.id === me && item.status.id === EPR_STATUS.draft ? ['edit', 'delete'] : [];
-}
-
 /** /epr: own and team performance reviews (SPEC.md §2 EPR list). */
 export function Component() {
   const { t } = useTranslation();
-  const me = useMe().data?.employee.id;
   const list = useListState({ listTypeKey: 'EPR_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'storage' });
   const { filters } = list;
   const draft = useFilterDraft(list);
@@ -130,7 +122,8 @@ export function Component() {
     actionsColumn<EprListItem>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledEprActions(r, me),
+      // What the server says the caller may do with the row.
+      enabled: (r) => r.actions,
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('eprList.actionsFor', { name: r.name }),
     }),

@@ -82,11 +82,7 @@ export function Component() {
   const id = parseId(useParams().id);
   const request = useServiceRequest(id);
   const me = useMe().data;
-  const viewer: Viewer = {
-    employeeId: me?.employee.id,
-    isAdmin: me?.user.is_admin ?? false,
-    asSomeoneElse: Boolean(me?.session.impersonator),
-  };
+  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
   const problem = id === null || (request.isError && !request.data);
 
   return (
@@ -109,7 +105,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
   const { t } = useTranslation();
   const action = useServiceAction();
   const [downloading, setDownloading] = useState(false);
-  const allowed = detailActions(request, viewer);
+  const allowed = detailActions(request);
   const mayDownload =
     request.letter !== null && (request.employee.id === viewer.employeeId || viewer.isAdmin);
   const { employee, accountability } = request;

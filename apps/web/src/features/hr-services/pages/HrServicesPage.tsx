@@ -39,11 +39,7 @@ const BASE_ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'rejec
 export function Component() {
   const { t } = useTranslation();
   const me = useMe().data;
-  const viewer: Viewer = {
-    employeeId: me?.employee.id,
-    isAdmin: me?.user.is_admin ?? false,
-    asSomeoneElse: Boolean(me?.session.impersonator),
-  };
+  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
   const list = useListState({
     listTypeKey: 'HR_SERVICES_LIST_TYPE',
     listTypes: LIST_TYPES,
@@ -139,7 +135,7 @@ export function Component() {
     actionsColumn<ServiceRequest>({
       title: t('common.actions'),
       actions: actions,
-      enabled: (r) => enabledServiceActions(r, viewer, list.listType),
+      enabled: enabledServiceActions,
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('hrServices.actionsFor', { id: r.id }),
     }),

@@ -13,7 +13,7 @@ import {
   type ObjectiveKpi,
 } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
-import type { ReviewAction } from '@hr/contracts/workflow';
+import { type ReviewAction, transitionsOf } from '@hr/contracts/workflow';
 import {
   Alert,
   Badge,
@@ -204,7 +204,7 @@ export function Component() {
             <Button icon={<ArrowLeftOutlined className="kpi-back-icon" />} onClick={() => navigate('/kpi')}>
               {t('kpi.detail.back')}
             </Button>
-            {s.actions.map((a) => (
+            {transitionsOf(s.actions).map((a) => (
               <Button
                 key={a}
                 type={a === 'update-requested' ? 'default' : 'primary'}

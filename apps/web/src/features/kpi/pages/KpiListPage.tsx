@@ -1,5 +1,4 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
-import { KPI_RULES } from '@hr/contracts/workflow';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFilterControls } from '../../../components/list/filter-controls';
@@ -18,27 +17,15 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
-import { useMe } from '../../auth/api';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
 import { KpiFormModal } from '../components/KpiFormModal';
 
 const ACTIONS: RowAction[] = ['edit', 'delete'];
 const LIST_TYPES = ['self', 'team'] as const;
 
-/** Edit (Draft, Update requested) and delete (Draft) for the sheet's employee or its creator. */
-export function enabledKpiActions(item: KpiListItem, me: number | undefined): RowAction[] {
-  const mine = item.employee.id === me || item.created_by?.id === me;
-  if (!mine) return [];
-  const enabled: RowAction[] = [];
-  if (KPI_RULES.editable.includes(item.status.id)) enabled.push('edit');
-  if (KPI_RULES.deletable.includes(item.status.id)) enabled.push('delete');
-  return enabled;
-}
-
 /** /kpi: own and team KPI sheets (SPEC.md §2 KPI list). */
 export function Component() {
   const { t } = useTranslation();
-  const me = useMe().data?.employee.id;
   const list = useListState({ listTypeKey: 'KPI_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'storage' });
   const { filters } = list;
   const draft = useFilterDraft(list);
@@ -125,7 +112,8 @@ export function Component() {
     actionsColumn<KpiListItem>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledKpiActions(r, me),
+      // What the server says the caller may do with the row.
+      enabled: (r) => r.actions,
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('kpi.actionsFor', { name: r.name }),
     }),

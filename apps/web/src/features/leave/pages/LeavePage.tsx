@@ -1,12 +1,6 @@
 import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
 import { NOTICES } from '@hr/contracts/messages';
-import {
-  type Actor,
-  allowedActions,
-  REQUEST_RULES,
-  REQUEST_WORKFLOW,
-  type RequestAction,
-} from '@hr/contracts/workflow';
+import type { RequestAction } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -20,37 +14,11 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
-import { useMe } from '../../auth/api';
 import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../api';
 import { LeaveFormModal } from '../components/LeaveFormModal';
 
 const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
 const LIST_TYPES = ['self', 'team'] as const;
-
-function actorsOf(leave: Leave, me: number | undefined): Actor[] {
-  const actors: Actor[] = [];
-  if (leave.employee.id === me) actors.push('owner');
-  if (leave.line_manager?.id === me) actors.push('line_manager');
-  if (leave.one_over_one?.id === me) actors.push('one_over_one');
-  return actors;
-}
-
-/** What a row's menu enables: edit, delete and submit on own drafts; approve and reject in the team view. */
-export function enabledLeaveActions(
-  leave: Leave,
-  me: number | undefined,
-  view: 'self' | 'team',
-  /** Signed in as someone else: decisions are not offered (the server refuses them). */
-  asSomeoneElse = false,
-): RowAction[] {
-  const actors = actorsOf(leave, me);
-  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, leave.status.id, actors, view, asSomeoneElse);
-  if (view === 'self' && actors.includes('owner')) {
-    if (REQUEST_RULES.editable.includes(leave.status.id)) enabled.push('edit');
-    if (REQUEST_RULES.deletable.includes(leave.status.id)) enabled.push('delete');
-  }
-  return enabled;
-}
 
 function fromTo(leave: Leave, which: 'from' | 'to') {
   return leave.leave_format === LEAVE_FORMAT.short ? formatDateTime(leave[which]) : formatDate(leave[which]);
@@ -59,9 +27,6 @@ function fromTo(leave: Leave, which: 'from' | 'to') {
 /** /leave: own and team leave requests (SPEC.md §2 Leave list). */
 export function Component() {
   const { t } = useTranslation();
-  const meData = useMe().data;
-  const me = meData?.employee.id;
-  const asSomeoneElse = Boolean(meData?.session.impersonator);
   const list = useListState({ listTypeKey: 'LEAVE_LIST_TYPE', listTypes: LIST_TYPES, filterStore: 'url' });
   const { filters, setFilter } = list;
   const team = list.listType === 'team';
@@ -142,7 +107,8 @@ export function Component() {
     actionsColumn<Leave>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledLeaveActions(r, me, list.listType, asSomeoneElse),
+      // What the server says the caller may do with the row.
+      enabled: (r) => r.actions,
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('leave.actionsFor', { id: r.id }),
     }),

@@ -1,12 +1,6 @@
 import { NOTICES } from '@hr/contracts/messages';
 import { REMOTE_WORK_TYPE, type RemoteWork } from '@hr/contracts/remote-work';
-import {
-  type Actor,
-  allowedActions,
-  REQUEST_RULES,
-  REQUEST_WORKFLOW,
-  type RequestAction,
-} from '@hr/contracts/workflow';
+import type { RequestAction } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -20,37 +14,11 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
-import { useMe } from '../../auth/api';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
 import { RemoteWorkFormModal } from '../components/RemoteWorkFormModal';
 
 const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
 const LIST_TYPES = ['self', 'team'] as const;
-
-function actorsOf(item: RemoteWork, me: number | undefined): Actor[] {
-  const actors: Actor[] = [];
-  if (item.employee.id === me) actors.push('owner');
-  if (item.line_manager?.id === me) actors.push('line_manager');
-  if (item.one_over_one?.id === me) actors.push('one_over_one');
-  return actors;
-}
-
-/** What a row's menu enables: edit, delete and submit on own drafts; approve and reject in the team view. */
-export function enabledRemoteWorkActions(
-  item: RemoteWork,
-  me: number | undefined,
-  view: 'self' | 'team',
-  /** Signed in as someone else: decisions are not offered (the server refuses them). */
-  asSomeoneElse = false,
-): RowAction[] {
-  const actors = actorsOf(item, me);
-  const enabled: RowAction[] = allowedActions(REQUEST_WORKFLOW, item.status.id, actors, view, asSomeoneElse);
-  if (view === 'self' && actors.includes('owner')) {
-    if (REQUEST_RULES.editable.includes(item.status.id)) enabled.push('edit');
-    if (REQUEST_RULES.deletable.includes(item.status.id)) enabled.push('delete');
-  }
-  return enabled;
-}
 
 /** A day, and for the hourly type the hours of that day (SPEC.md §9: DD-MM-YYYY, HH:mm). */
 function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
@@ -71,9 +39,6 @@ function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
 /** /remote-work: own and team remote-work requests (SPEC.md §2 Remote work). */
 export function Component() {
   const { t } = useTranslation();
-  const meData = useMe().data;
-  const me = meData?.employee.id;
-  const asSomeoneElse = Boolean(meData?.session.impersonator);
   const list = useListState({
     listTypeKey: 'REMOTE_WORK_LIST_TYPE',
     listTypes: LIST_TYPES,
@@ -162,7 +127,8 @@ export function Component() {
     actionsColumn<RemoteWork>({
       title: t('common.actions'),
       actions: ACTIONS,
-      enabled: (r) => enabledRemoteWorkActions(r, me, list.listType, asSomeoneElse),
+      // What the server says the caller may do with the row.
+      enabled: (r) => r.actions,
       onAction: (r, a) => void onAction(r, a),
       label: (r) => t('remoteWork.actionsFor', { id: r.id }),
     }),
