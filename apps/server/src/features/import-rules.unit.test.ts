@@ -6,9 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The import rules of biome.json (docs/architecture.md, Server code shape),
- * run by Biome itself on small trees laid out like apps/server/src/features:
- * route files do not touch the database, and a feature reaches another only
- * through its index.ts.
+ * run by Biome itself on small trees laid out like apps/server/src/features
+ * and apps/web/src: route files do not touch the database, a feature reaches
+ * another only through its index.ts (on both sides), and the web's
+ * components/ and lib/ import no feature.
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -114,6 +115,87 @@ describe('biome.json import rules', () => {
         '',
         'export const shopService = [shops, stockRoutes];',
         'export type Handle = Db;',
+        '',
+      ].join('\n'),
+    });
+    expect(result.restricted).toEqual([]);
+    expect(result.status, result.output).toBe(0);
+  });
+});
+
+const W = 'apps/web/src';
+
+/** A small web app: two features with an index each, shared components and lib. */
+const webNeighbours = {
+  [`${W}/features/stock/index.ts`]: "export { useStock } from './api';\n",
+  [`${W}/features/stock/api.ts`]: 'export const useStock = () => 1;\n',
+  [`${W}/features/stock/components/StockCard.tsx`]: 'export const StockCard = () => null;\n',
+  [`${W}/components/Card.tsx`]: 'export const Card = () => null;\n',
+  [`${W}/lib/me.ts`]: 'export const useMe = () => 1;\n',
+};
+
+describe('biome.json import rules of the web app', () => {
+  it("a feature may not import another feature's internals, from a file at its root or in a folder", () => {
+    const result = lint({
+      ...webNeighbours,
+      [`${W}/features/shop/api.ts`]:
+        "import { useStock } from '../stock/api';\n\nexport const bad = useStock;\n",
+      [`${W}/features/shop/pages/ShopPage.tsx`]: [
+        "import { StockCard } from '../../stock/components/StockCard';",
+        "import { useStock } from '../../stock/api';",
+        '',
+        'export const bad = [StockCard, useStock];',
+        '',
+      ].join('\n'),
+    });
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.restricted.sort()).toEqual(
+      [
+        `${W}/features/shop/api.ts:1`,
+        `${W}/features/shop/pages/ShopPage.tsx:1`,
+        `${W}/features/shop/pages/ShopPage.tsx:2`,
+      ].sort(),
+    );
+    expect(result.output).toContain("A web feature imports another only through that feature's index.ts");
+  });
+
+  it('components/ and lib/ import no feature', () => {
+    const result = lint({
+      ...webNeighbours,
+      [`${W}/components/ShopBadge.tsx`]:
+        "import { useStock } from '../features/stock';\n\nexport const bad = useStock;\n",
+      [`${W}/lib/shop.ts`]:
+        "import { useStock } from '../features/stock/api';\n\nexport const bad = useStock;\n",
+    });
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.restricted.sort()).toEqual([`${W}/components/ShopBadge.tsx:1`, `${W}/lib/shop.ts:1`]);
+    expect(result.output).toContain('components/ and lib/ serve every feature and import none of them');
+  });
+
+  it('passes features that keep to the rules', () => {
+    const result = lint({
+      ...webNeighbours,
+      [`${W}/features/shop/api.ts`]: [
+        "import { useMe } from '../../lib/me';",
+        "import { useStock } from '../stock';",
+        '',
+        'export const useShop = () => [useMe, useStock];',
+        '',
+      ].join('\n'),
+      [`${W}/features/shop/pages/ShopPage.tsx`]: [
+        "import { Card } from '../../../components/Card';",
+        "import { useMe } from '../../../lib/me';",
+        "import { useStock } from '../../stock/index';",
+        "import { useShop } from '../api';",
+        '',
+        'export const page = [Card, useMe, useStock, useShop];',
+        '',
+      ].join('\n'),
+      [`${W}/components/ShopCard.tsx`]: [
+        "import { useMe } from '../lib/me';",
+        "import { Card } from './Card';",
+        '',
+        'export const ShopCard = [Card, useMe];',
         '',
       ].join('\n'),
     });

@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { StartupLoading } from '../components/StartupLoading';
-import { prefetchMe } from '../features/auth/api';
 import { SignInPage } from '../features/auth/pages/SignInPage';
 import { prefetchDashboard } from '../features/dashboard/queries';
 import { loadSignedInTexts } from '../lib/i18n';
+import { prefetchMe } from '../lib/me';
 import { useSession } from '../lib/session';
 import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook, withFrame } from './guards';
 

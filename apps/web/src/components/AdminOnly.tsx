@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMe } from '../features/auth/api';
+import { useMe } from '../lib/me';
 import { PageLoading } from './PageLoading';
 
 /**

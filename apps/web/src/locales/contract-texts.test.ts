@@ -15,7 +15,7 @@ import { REMOTE_WORK_MESSAGES, REMOTE_WORK_TYPE_MESSAGES } from '@hr/contracts/r
 import { SHIFT_MESSAGES } from '@hr/contracts/shifts';
 import { TEXT_MESSAGES } from '@hr/contracts/text';
 import { describe, expect, test } from 'vitest';
-import { translateAdmin } from '../features/admin/validation';
+import { translateAdmin } from '../lib/admin-forms';
 import { changeLanguage, translateValidation } from '../lib/i18n';
 import en from './en';
 

@@ -12,7 +12,8 @@ import { PlainAlert } from '../../components/PlainAlert';
 import { PlainIcon } from '../../components/PlainIcon';
 import { PlainMenuButton } from '../../components/PlainMenuButton';
 import { ThemeToggle } from '../../components/ThemeToggle';
-import { logout, stopImpersonating, useMe } from '../../features/auth/api';
+import { logout, stopImpersonating } from '../../features/auth/api';
+import { useMe } from '../../lib/me';
 
 interface Props {
   drawerMode: boolean;

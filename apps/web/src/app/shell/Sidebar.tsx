@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { PlainIcon } from '../../components/PlainIcon';
-import { useMe } from '../../features/auth/api';
+import { useMe } from '../../lib/me';
 import { usePressOutside } from '../../lib/press-outside';
 import { NAV, type NavItem, navParents, selectedNavKey } from './nav';
 import './sidebar.css';

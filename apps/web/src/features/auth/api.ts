@@ -1,13 +1,13 @@
-import type { MeResponse, MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/auth';
+import type { MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/auth';
 import { APP_ID } from '@hr/contracts/limits';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-import { saveLanguageIfNew } from '../../lib/language-choice';
+import { ME_KEY } from '../../lib/me';
 import { queryClient } from '../../lib/query';
-import { endSession, getSession, resumeStoredSession, startSession, useSession } from '../../lib/session';
+import { endSession, getSession, resumeStoredSession, startSession } from '../../lib/session';
 
 export const authKeys = {
-  me: ['me'] as const,
+  me: ME_KEY,
   config: ['public-config'] as const,
 };
 
@@ -18,31 +18,6 @@ export function usePublicConfig() {
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
   });
-}
-
-/** The signed-in user and employee of a session; only asked while there is one. */
-export const meQuery = (token: string | undefined) =>
-  queryOptions({
-    queryKey: [...authKeys.me, token],
-    queryFn: async () => {
-      const me = await api.get<MeResponse>('me');
-      saveLanguageIfNew(me.user.language);
-      return me;
-    },
-    enabled: Boolean(token),
-    staleTime: 5 * 60_000,
-  });
-
-export function useMe() {
-  const session = useSession();
-  return useQuery(meQuery(session?.token));
-}
-
-/** Asks who is signed in as soon as a signed-in address is opened, beside the shell's code (not waited for). */
-export function prefetchMe(): null {
-  const token = getSession()?.token;
-  if (token) void queryClient.prefetchQuery(meQuery(token));
-  return null;
 }
 
 export function useLogin() {

@@ -4,9 +4,9 @@ import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { leaveBalancesQuery } from '../../components/leave-balances-query';
 import { api } from '../../lib/http';
+import { meQuery } from '../../lib/me';
 import { queryClient } from '../../lib/query';
 import { getSession } from '../../lib/session';
-import { meQuery } from '../auth/api';
 
 /**
  * The calls the dashboard makes, shared by its cards and by the route, which

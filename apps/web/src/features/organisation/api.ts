@@ -11,7 +11,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
-import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../admin/api';
+import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../admin';
 
 const { exams, groups, developmentAreas } = ADMIN_RESOURCES;
 

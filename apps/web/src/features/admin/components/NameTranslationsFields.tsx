@@ -3,8 +3,8 @@ import { Collapse, Form, type FormInstance, type FormRule, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE } from '../../../components/LanguageSwitcher';
+import { applyAdminErrors, type FieldPath } from '../../../lib/admin-forms';
 import { loadFontFor } from '../../../lib/i18n';
-import { applyAdminErrors, type FieldPath } from '../validation';
 
 /**
  * The name in the portal's other languages, under the English one: each

@@ -22,11 +22,11 @@ import type { z } from 'zod';
 import { useDebounced } from '../../../components/employee-search/use-debounced';
 import { CardList, useCardLayout } from '../../../components/list/CardList';
 import { PageHeader } from '../../../components/PageHeader';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import type { Query } from '../../../lib/http';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { type Resource, useAdminList, useAdminMutations } from '../api';
-import { adminRules, applyAdminErrors } from '../validation';
 import { NameTranslationsFields } from './NameTranslationsFields';
 import '../admin.css';
 

@@ -1,9 +1,9 @@
 import { type Asset, assetCreate } from '@hr/contracts/admin';
-import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { useCompanyOptions } from '../../../components/employee-search/api';
+import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { formatDate } from '../../../lib/dates';
 import { ResourcePage } from '../components/ResourcePage';
@@ -21,7 +21,6 @@ const EMPTY: AssetValues = { company_id: undefined, name: '', code: '', descript
 /** Administration > Asset: company assets and who holds each (handing them out is on the profile). */
 export function Component() {
   const { t } = useTranslation();
-  const companies = useCompanyOptions();
   return (
     <AdminOnly>
       <ResourcePage<Asset, AssetValues>
@@ -108,12 +107,7 @@ export function Component() {
               rules={rules('company_id')}
               required
             >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={companies.isLoading}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                placeholder={t('admin.offices.chooseCompany')}
-              />
+              <CompanySelect placeholder={t('admin.offices.chooseCompany')} />
             </Form.Item>
             <Form.Item name="name" label={t('admin.assets.name')} rules={rules('name')} required>
               <Input maxLength={100} />

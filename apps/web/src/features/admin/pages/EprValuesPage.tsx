@@ -34,6 +34,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { api } from '../../../lib/http';
 import { isRtl } from '../../../lib/i18n';
@@ -41,7 +42,6 @@ import { reportError, toastSuccess } from '../../../lib/notify';
 import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../api';
 import { NameTranslationsFields, saveNames } from '../components/NameTranslationsFields';
 import { ResourcePage } from '../components/ResourcePage';
-import { adminRules, applyAdminErrors } from '../validation';
 
 interface ValueValues {
   name: string;

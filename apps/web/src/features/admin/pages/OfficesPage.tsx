@@ -1,8 +1,8 @@
 import { type Office, officeCreate } from '@hr/contracts/admin';
-import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { useCompanyOptions } from '../../../components/employee-search/api';
+import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { ResourcePage } from '../components/ResourcePage';
 
 interface OfficeValues {
@@ -17,7 +17,6 @@ const EMPTY: OfficeValues = { company_id: undefined, name: '', address: '', enab
 /** Administration > Office: the offices of each company; an office nobody works in may be deleted. */
 export function Component() {
   const { t } = useTranslation();
-  const companies = useCompanyOptions();
   return (
     <AdminOnly>
       <ResourcePage<Office, OfficeValues>
@@ -76,12 +75,7 @@ export function Component() {
               rules={rules('company_id')}
               required
             >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={companies.isLoading}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                placeholder={t('admin.offices.chooseCompany')}
-              />
+              <CompanySelect placeholder={t('admin.offices.chooseCompany')} />
             </Form.Item>
             <Form.Item name="name" label={t('admin.offices.name')} rules={rules('name')} required>
               <Input maxLength={100} />

@@ -20,7 +20,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
+import { useOfficeOptions } from '../../../components/employee-search/api';
+import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
@@ -64,7 +65,6 @@ function DeviceFormModal({
   const [form] = Form.useForm<Values>();
   const add = useAddDevice();
   const update = useUpdateDevice({ silent: true });
-  const companies = useCompanyOptions(open);
   const offices = useOfficeOptions(undefined, open);
   const companyId = Form.useWatch('company_id', form);
   const pending = add.isPending || update.isPending;
@@ -145,12 +145,7 @@ function DeviceFormModal({
           rules={rules('company_id')}
           required
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={companies.isLoading}
-            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            placeholder={t('attendanceAdmin.devices.chooseCompany')}
-          />
+          <CompanySelect active={open} placeholder={t('attendanceAdmin.devices.chooseCompany')} />
         </Form.Item>
         <Form.Item
           name="office_id"

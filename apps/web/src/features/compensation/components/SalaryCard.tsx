@@ -22,10 +22,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, formatDateTime, toApiDate } from '../../../lib/dates';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { adminRules, applyAdminErrors } from '../../admin/validation';
 import { useCompensationMutations, useSalaries } from '../api';
 import { isolate, useMoney } from '../format';
 import { keepEnterInPickers } from '../forms';

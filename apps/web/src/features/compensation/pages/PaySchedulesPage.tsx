@@ -18,7 +18,7 @@ import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { api } from '../../../lib/http';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import '../compensation.css';
 
 interface TypeValues {

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PlainCard, PlainEmpty, PlainStatistic } from '../../../components/PlainBlocks';
 import { PlainIcon } from '../../../components/PlainIcon';
 import { formatDate } from '../../../lib/dates';
-import { useMe } from '../../auth/api';
+import { useMe } from '../../../lib/me';
 import { AttendanceTodayCard } from '../components/AttendanceTodayCard';
 import { dashboardQuery } from '../queries';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../components/employee-search/EmployeeSearchResults';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoading } from '../../../components/PageLoading';
-import { useMe } from '../../auth/api';
+import { useMe } from '../../../lib/me';
 
 const STORAGE_KEY = '/employees';
 const SORT_KEY = 'hr.sort:/employees';

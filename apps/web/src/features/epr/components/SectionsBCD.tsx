@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { useDevelopmentAreas } from '../../organisation/api';
+import { useDevelopmentAreas } from '../../organisation';
 import { useEprChange } from '../api';
 import { RatingForm } from './RatingForm';
 

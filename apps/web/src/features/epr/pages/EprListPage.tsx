@@ -17,7 +17,7 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
-import { CalibrationLink } from '../../epr-calibration/components/CalibrationLink';
+import { CalibrationLink } from '../../epr-calibration';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
 import { EprFormModal } from '../components/EprFormModal';
 

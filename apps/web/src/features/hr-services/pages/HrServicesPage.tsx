@@ -14,8 +14,8 @@ import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDateTime } from '../../../lib/dates';
+import { useMe } from '../../../lib/me';
 import { toastSuccess } from '../../../lib/notify';
-import { useMe } from '../../auth/api';
 import {
   useCompanies,
   useDeleteServiceRequest,

@@ -18,10 +18,10 @@ import {
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { adminRules, applyAdminErrors } from '../../admin/validation';
 import { useGroup, useTreeMutations } from '../api';
 import '../organisation.css';
 

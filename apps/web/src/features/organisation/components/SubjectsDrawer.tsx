@@ -18,11 +18,11 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { isRtl } from '../../../lib/i18n';
 import { reportError, toastSuccess } from '../../../lib/notify';
-import { NameTranslationsFields, saveNames } from '../../admin/components/NameTranslationsFields';
-import { adminRules, applyAdminErrors } from '../../admin/validation';
+import { NameTranslationsFields, saveNames } from '../../admin';
 import { useExam, useSubjectMutations } from '../api';
 import { Count } from './common';
 import '../organisation.css';

@@ -3,7 +3,7 @@ import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@h
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 
 interface DesignationValues {

@@ -7,7 +7,7 @@ import {
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import { EnabledField, EnabledTag } from '../components/common';
 
 interface AreaValues {

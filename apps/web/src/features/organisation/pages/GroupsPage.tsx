@@ -4,7 +4,7 @@ import { Button, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { GroupTreeDrawer } from '../components/GroupTreeDrawer';

@@ -4,7 +4,7 @@ import { Form, Input, InputNumber, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 
 interface RankValues {

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { formatTimestamp } from '../../../lib/dates';
-import { usePublicConfig } from '../../auth/api';
+import { usePublicConfig } from '../../auth';
 
 /** Dhaka, when there is nothing to show. */
 const DEFAULT_CENTER: LatLngTuple = [23.8103, 90.4125];

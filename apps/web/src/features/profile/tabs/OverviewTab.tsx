@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
-import { ShiftCard } from '../../shifts/components/ShiftCard';
+import { ShiftCard } from '../../shifts';
 import { useAdminAction, useAdminOptions } from '../api';
 import { AttendanceCalendarCard } from '../components/AttendanceCalendarCard';
 import type { ProfileFields } from '../components/fields';

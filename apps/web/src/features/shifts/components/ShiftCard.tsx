@@ -18,9 +18,9 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
-import { adminRules, applyAdminErrors } from '../../admin/validation';
 import { useAssignShift, useEmployeeShifts, useShiftOptions } from '../api';
 import { useShiftText } from '../format';
 

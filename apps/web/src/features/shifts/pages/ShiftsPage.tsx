@@ -16,7 +16,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin/components/ResourcePage';
+import { ResourcePage } from '../../admin';
 import { useShiftText } from '../format';
 
 interface Values {

@@ -3,9 +3,9 @@ import { GROUP_MESSAGES } from '@hr/contracts/employee-search';
 import { defineMessages } from '@hr/contracts/messages';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/http';
-import { i18n, translateValidation } from '../../lib/i18n';
-import { reportError } from '../../lib/notify';
+import { ApiError } from './http';
+import { i18n, translateValidation } from './i18n';
+import { reportError } from './notify';
 
 const idByText = new Map<string, AdminMessageId>(
   (Object.entries(ADMIN_MESSAGES) as [AdminMessageId, string][]).map(([id, text]) => [text, id]),

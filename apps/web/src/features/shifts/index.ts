@@ -1,0 +1,2 @@
+/** A person's shift, as their profile shows it. */
+export { ShiftCard } from './components/ShiftCard';
