@@ -1,5 +1,6 @@
 import { PHOTO_PIXELS } from '@hr/contracts/employees';
 import { baseFileName } from '@hr/contracts/file-names';
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { domainError } from './errors';
 
@@ -62,29 +63,8 @@ sharp.cache(false);
 // One libvips thread per picture: two pictures at once fill the two cores of a small server.
 sharp.concurrency(1);
 
-/** A FIFO of turns: at most `slots` holders at once. */
-class Turns {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(slots: number) {
-    this.free = slots;
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    }
-  }
-}
-
-const decodes = new Turns(IMAGE_DECODES_AT_ONCE);
+/** The decodes of this process, IMAGE_DECODES_AT_ONCE at a time, the others waiting in order. */
+const decodes = pLimit(IMAGE_DECODES_AT_ONCE);
 
 /**
  * The one way an uploaded picture is decoded. Its header is read first
@@ -115,7 +95,7 @@ async function decodeImage<T>(
     throw domainError('image_too_many_pixels', { width, height, max: MAX_IMAGE_PIXELS / 1_000_000 }, field);
   }
   const open = () => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-  return decodes.run(async () => {
+  return decodes(async () => {
     try {
       return await make(open);
     } catch {
