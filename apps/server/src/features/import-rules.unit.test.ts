@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
  * run by Biome itself on small trees laid out like apps/server/src/features
  * and apps/web/src: route files do not touch the database, a feature reaches
  * another only through its index.ts (on both sides), and the web's
- * components/ and lib/ import no feature.
+ * components/ and lib/ import no feature, and no module imports itself round
+ * a circle.
  */
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -170,6 +171,32 @@ describe('biome.json import rules of the web app', () => {
     expect(result.status, result.output).not.toBe(0);
     expect(result.restricted.sort()).toEqual([`${W}/components/ShopBadge.tsx:1`, `${W}/lib/shop.ts:1`]);
     expect(result.output).toContain('components/ and lib/ serve every feature and import none of them');
+  });
+
+  it('no module imports itself round a circle, on either side', () => {
+    const result = lint({
+      ...webNeighbours,
+      [`${W}/lib/format.ts`]: "import { language } from './i18n';\n\nexport const format = () => language;\n",
+      [`${W}/lib/i18n.ts`]: "import { format } from './format';\n\nexport const language = format;\n",
+      [`${W}/features/shop/index.ts`]: "export { shopKeys } from './keys';\n",
+      [`${W}/features/shop/keys.ts`]:
+        "import { stockKeys } from '../stock';\n\nexport const shopKeys = [stockKeys];\n",
+      [`${W}/features/stock/index.ts`]:
+        "import { shopKeys } from '../shop';\n\nexport const stockKeys = [shopKeys];\nexport const useStock = 1;\n",
+    });
+    expect(result.status, result.output).not.toBe(0);
+    const cycles = [...result.output.matchAll(/^(\S+?):(\d+):\d+ lint\/suspicious\/noImportCycles/gm)].map(
+      (m) => `${m[1]}:${m[2]}`,
+    );
+    expect(cycles.sort()).toEqual(
+      [
+        `${W}/features/shop/index.ts:1`,
+        `${W}/features/shop/keys.ts:1`,
+        `${W}/features/stock/index.ts:1`,
+        `${W}/lib/format.ts:1`,
+        `${W}/lib/i18n.ts:1`,
+      ].sort(),
+    );
   });
 
   it('passes features that keep to the rules', () => {

@@ -1,4 +1,4 @@
-import { i18n } from './i18n';
+import { i18n } from './i18n-instance';
 
 /**
  * Numbers, amounts, sizes, weekdays and months in the reader's language:

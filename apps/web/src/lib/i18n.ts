@@ -1,13 +1,13 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES } from '@hr/contracts/limits';
 import { messageKey } from '@hr/contracts/messages';
 import dayjs from 'dayjs';
-import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // The public pages' texts (sign-in, recovery, errors); all of English loads with the signed-in shell.
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import { formatNumber } from './format';
+import { i18n } from './i18n-instance';
 
 const STORAGE_KEY = 'hr.language';
 
@@ -54,7 +54,7 @@ export function loadFontFor(language: Language): Promise<unknown> | undefined {
 
 const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', it: 'it', es: 'es', fr: 'fr' };
 
-export const i18n = i18next.createInstance();
+export { i18n };
 
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors } } },
