@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
+  type RouteOptions,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -41,6 +42,8 @@ export interface AppOptions {
   onMessageQueued?: () => void;
   /** The realtime streams' check interval and per-person limit (tests make the check quick). */
   realtime?: Omit<StreamOptions, 'onError'>;
+  /** Told of every route as it is registered, before any (the route index, docs/routes.md). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
@@ -85,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     logController: new ApiLogController(),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every schema also refuses NUL, lone surrogates and ids beyond PostgreSQL's integer (lib/input-check.ts).
   app.setValidatorCompiler(checkedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
