@@ -164,4 +164,46 @@ test.describe('organisation', () => {
     const stored = await admin.get<{ name: string }>(`levels/${level.id}`);
     expect(stored.name).toBe(renamed);
   });
+  test("an admin adds, renames and deletes an exam's subjects in its drawer", async ({ page, request }) => {
+    const admin = await apiAs(request, '1001');
+    const types = await admin.get<{ id: number }[]>('lookups/education-types');
+    const exam = await admin.post<{ id: number; name: string }>('employees/educations/exams', {
+      name: unique('Chartered accountancy'),
+      type_id: types[0]!.id,
+    });
+    const subject = unique('Auditing');
+    const renamed = unique('Assurance');
+
+    await signIn(page, '1001', { path: '/admin/exams' });
+    const row = await search(page, exam.name);
+    await row.getByRole('button', { name: `Subjects of ${exam.name}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Subjects of ${exam.name}` });
+    await expect(drawer.getByText('No subjects yet.')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Add subject' }).click();
+    await expect(drawer.getByText('Name must not be empty')).toBeVisible();
+    await drawer.getByLabel('New subject').fill(subject);
+    await drawer.getByRole('button', { name: 'Add subject' }).click();
+    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    const line = drawer.getByRole('row').filter({ hasText: subject });
+    await expect(line).toBeVisible();
+    // The field is empty again, ready for the next one.
+    await expect(drawer.getByLabel('New subject')).toHaveValue('');
+
+    await line.getByRole('button', { name: `Edit ${subject}` }).click();
+    await drawer.getByRole('textbox', { name: 'Subject', exact: true }).fill(renamed);
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been updated!')).toBeVisible();
+    const renamedLine = drawer.getByRole('row').filter({ hasText: renamed });
+    await expect(renamedLine).toBeVisible();
+    let stored = await admin.get<{ subjects: { name: string }[] }>(`employees/educations/exams/${exam.id}`);
+    expect(stored.subjects.map((s) => s.name)).toEqual([renamed]);
+
+    await renamedLine.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to delete this item?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(drawer.getByText('No subjects yet.')).toBeVisible();
+    stored = await admin.get<{ subjects: { name: string }[] }>(`employees/educations/exams/${exam.id}`);
+    expect(stored.subjects).toEqual([]);
+    await admin.del('employees/educations/exams', { exam_id: exam.id });
+  });
 });

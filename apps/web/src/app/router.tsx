@@ -14,7 +14,7 @@ const page = <M,>(path: string, load: () => Promise<M>) => ({ path, lazy: withFr
 
 /** Loaded only when a page fails: the first page does not carry it. */
 const ServerErrorPage = lazy(() =>
-  import('../features/errors/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })),
+  import('./errors/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })),
 );
 
 function RootRedirect() {
@@ -78,7 +78,7 @@ export const createRouter = () =>
                 },
                 page('/profile', () => import('../features/profile/pages/ProfilePage')),
                 page('/profile/:profileId', () => import('../features/profile/pages/ProfilePage')),
-                page('/team', () => import('../features/team/pages/TeamPage')),
+                page('/team', () => import('../features/directory/pages/TeamPage')),
                 page('/kpi', () => import('../features/kpi/pages/KpiListPage')),
                 page('/kpi/:kpiId', () => import('../features/kpi/pages/KpiDetailPage')),
                 page('/epr', () => import('../features/epr/pages/EprListPage')),
@@ -92,7 +92,7 @@ export const createRouter = () =>
                 page('/hr-services', () => import('../features/hr-services/pages/HrServicesPage')),
                 page('/hr-services/:id', () => import('../features/hr-services/pages/HrServiceDetailPage')),
                 page('/attendance', () => import('../features/attendance/pages/AttendancePage')),
-                page('/employees', () => import('../features/employees/pages/EmployeesPage')),
+                page('/employees', () => import('../features/directory/pages/EmployeesPage')),
                 page('/admin/assets', () => import('../features/admin/pages/AssetsPage')),
                 page('/admin/companies', () => import('../features/admin/pages/CompaniesPage')),
                 page('/admin/offices', () => import('../features/admin/pages/OfficesPage')),
@@ -104,28 +104,34 @@ export const createRouter = () =>
                 ),
                 page('/admin/exams', () => import('../features/organisation/pages/ExamsPage')),
                 page('/admin/groups', () => import('../features/organisation/pages/GroupsPage')),
-                page('/admin/leave-types', () => import('../features/admin/pages/LeaveTypesPage')),
-                page('/admin/holidays', () => import('../features/admin/pages/HolidaysPage')),
+                page('/admin/leave-types', () => import('../features/leave/pages/LeaveTypesPage')),
+                page('/admin/holidays', () => import('../features/leave/pages/HolidaysPage')),
                 page('/admin/shifts', () => import('../features/shifts/pages/ShiftsPage')),
                 page('/admin/pay-schedules', () => import('../features/compensation/pages/PaySchedulesPage')),
                 page(
                   '/admin/attendance',
-                  () => import('../features/attendance-admin/pages/AttendanceAdminPage'),
+                  () => import('../features/attendance-intake/pages/AttendanceIntakePage'),
                 ),
                 page(
                   '/admin/employee-import',
                   () => import('../features/employee-import/pages/EmployeeImportPage'),
                 ),
-                page('/admin/hr-services', () => import('../features/admin/pages/ServiceCategoriesPage')),
-                page('/admin/remote-work-types', () => import('../features/admin/pages/RemoteWorkTypesPage')),
-                page('/admin/epr-values', () => import('../features/admin/pages/EprValuesPage')),
-                page('/admin/kpi', () => import('../features/admin/pages/KpiSettingsPage')),
+                page(
+                  '/admin/hr-services',
+                  () => import('../features/hr-services/pages/ServiceCategoriesPage'),
+                ),
+                page(
+                  '/admin/remote-work-types',
+                  () => import('../features/remote-work/pages/RemoteWorkTypesPage'),
+                ),
+                page('/admin/epr-values', () => import('../features/epr/pages/EprValuesPage')),
+                page('/admin/kpi', () => import('../features/kpi/pages/KpiSettingsPage')),
                 page('/admin/review-cycles', () => import('../features/epr-cycles/pages/ReviewCyclesPage')),
               ],
             },
           ],
         },
-        page('*', () => import('../features/errors/NotFoundPage')),
+        page('*', () => import('./errors/NotFoundPage')),
       ],
     },
   ]);

@@ -1,20 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import type { LeaveBalances } from '@hr/contracts/leave';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { leaveBalancesQuery } from './leave-balances-query';
 import { PlainCard, PlainEmpty, PlainSkeleton } from './PlainBlocks';
 
 /**
  * Leave balances per type with a balance (SPEC.md §9), for the signed-in
- * employee or one of their reports. Drawn without Ant Design: the dashboard
- * shows it.
+ * employee or one of their reports: `balances` is leave's query of a year
+ * (features/leave leaveBalancesQuery). Drawn without Ant Design: the
+ * dashboard shows it.
  */
-export function LeaveBalanceCard({ employeeId, title }: { employeeId?: number; title?: string }) {
+export function LeaveBalanceCard<Key extends QueryKey>({
+  balances: query,
+  title,
+}: {
+  balances: (year: number) => UseQueryOptions<LeaveBalances, Error, LeaveBalances, Key>;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
-  const balances = useQuery(leaveBalancesQuery(employeeId, year));
+  const balances = useQuery(query(year));
   const data = balances.data;
   const cardTitle = title ?? t('leave.balances.title');
   return (

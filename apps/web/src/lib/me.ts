@@ -1,6 +1,7 @@
 import type { MeResponse } from '@hr/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './http';
+import { meKeys } from './keys';
 import { saveLanguageIfNew } from './language-choice';
 import { queryClient } from './query';
 import { getSession, useSession } from './session';
@@ -9,12 +10,10 @@ import { getSession, useSession } from './session';
  * Who is signed in (GET me): the session's user and employee, which every
  * screen reads (the shell, the pages, the 403 of the administration screens).
  */
-export const ME_KEY = ['me'] as const;
-
 /** The signed-in user and employee of a session; only asked while there is one. */
 export const meQuery = (token: string | undefined) =>
   queryOptions({
-    queryKey: [...ME_KEY, token],
+    queryKey: meKeys.of(token),
     queryFn: async () => {
       const me = await api.get<MeResponse>('me');
       saveLanguageIfNew(me.user.language);

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './http';
+import { meKeys } from './keys';
 import { reportError } from './notify';
 import { getSession, onSessionEnd } from './session';
 
@@ -53,16 +54,17 @@ export const REFERENCE_STALE_MS = 10 * 60_000;
  */
 const OFFLINE_PREFIX = 'hr.offline.';
 /**
- * The queries the dashboard shows, by the start of their keys (the user's
+ * The queries kept for offline use, by the start of their keys (the user's
  * own where a key names the employee); of each, the latest answer is kept.
+ * The dashboard names them (keepOffline): lib/ knows no feature's keys.
  */
-const kept = (employeeId: number): readonly QueryKey[] => [
-  ['me'],
-  ['dashboard'],
-  ['leave', 'balances', 'me'],
-  ['attendance', 'individual', employeeId],
-  ['attendance', 'summary'],
-];
+let keptStarts: (employeeId: number) => readonly QueryKey[] = () => [];
+const kept = (employeeId: number): readonly QueryKey[] => [meKeys.all, ...keptStarts(employeeId)];
+
+/** Names the queries whose latest answers are kept for offline use (the dashboard's). */
+export function keepOffline(starts: (employeeId: number) => readonly QueryKey[]): void {
+  keptStarts = starts;
+}
 
 interface KeptQuery {
   key: QueryKey;

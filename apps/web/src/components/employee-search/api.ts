@@ -3,19 +3,8 @@ import type { EmployeeSearchFilter, EmployeeSearchResponse, Group } from '@hr/co
 import type { AllLookups, Exam } from '@hr/contracts/lookups';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
+import { employeeKeys, referenceKeys } from '../../lib/keys';
 import { REFERENCE_STALE_MS } from '../../lib/query';
-
-/** Reference lists change rarely: keep them for ten minutes. */
-
-export const directoryKeys = {
-  search: (filter: EmployeeSearchFilter, page: number, limit: number, sort: string) =>
-    ['employees', 'search', filter, page, limit, sort] as const,
-  lookups: ['lookups'] as const,
-  exams: ['exams'] as const,
-  offices: (enabled?: boolean) => ['offices', 'options', enabled ?? 'all'] as const,
-  companies: ['companies', 'options'] as const,
-  groups: ['groups'] as const,
-};
 
 /** POST employees/search with the panel's filter; the previous page stays on screen while the next loads. */
 export function useEmployeeSearch(
@@ -26,7 +15,7 @@ export function useEmployeeSearch(
   enabled = true,
 ) {
   return useQuery({
-    queryKey: directoryKeys.search(filter, page, limit, sort),
+    queryKey: employeeKeys.search(filter, page, limit, sort),
     queryFn: ({ signal }) =>
       api.post<EmployeeSearchResponse>('employees/search', filter, { query: { page, limit, sort }, signal }),
     placeholderData: keepPreviousData,
@@ -34,17 +23,18 @@ export function useEmployeeSearch(
   });
 }
 
-export function useAllLookups() {
+export function useAllLookups(enabled = true) {
   return useQuery({
-    queryKey: directoryKeys.lookups,
+    queryKey: referenceKeys.lookups,
     queryFn: () => api.get<AllLookups>('lookups'),
     staleTime: REFERENCE_STALE_MS,
+    enabled,
   });
 }
 
 export function useExams(enabled = true) {
   return useQuery({
-    queryKey: directoryKeys.exams,
+    queryKey: referenceKeys.exams,
     queryFn: () => api.get<Exam[]>('employees/educations/exams'),
     staleTime: REFERENCE_STALE_MS,
     enabled,
@@ -54,7 +44,7 @@ export function useExams(enabled = true) {
 /** Every office (offices?enabled=true for the active ones), by name. */
 export function useOfficeOptions(enabled?: boolean, active = true) {
   return useQuery({
-    queryKey: directoryKeys.offices(enabled),
+    queryKey: referenceKeys.officeOptions(enabled),
     queryFn: () => api.get<OfficesResponse>('offices', { query: { enabled, sort: 'name,asc' } }),
     staleTime: REFERENCE_STALE_MS,
     select: (data) => data.items,
@@ -65,7 +55,7 @@ export function useOfficeOptions(enabled?: boolean, active = true) {
 /** Every company, by name. */
 export function useCompanyOptions(active = true) {
   return useQuery({
-    queryKey: directoryKeys.companies,
+    queryKey: referenceKeys.companyOptions,
     queryFn: () => api.get<CompaniesResponse>('companies', { query: { sort: 'name,asc' } }),
     staleTime: REFERENCE_STALE_MS,
     select: (data) => data.items,
@@ -76,7 +66,7 @@ export function useCompanyOptions(active = true) {
 /** Groups with their trees of items. */
 export function useGroups(active = true) {
   return useQuery({
-    queryKey: directoryKeys.groups,
+    queryKey: referenceKeys.groups,
     queryFn: () => api.get<Group[]>('groups'),
     staleTime: REFERENCE_STALE_MS,
     enabled: active,

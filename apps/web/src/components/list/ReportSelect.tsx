@@ -5,6 +5,7 @@ import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
+import { employeeKeys } from '../../lib/keys';
 
 /**
  * The caller's reports and their reports (GET employees/reports), searched as
@@ -18,7 +19,7 @@ export function useReportSearch(enabled = true) {
     return () => clearTimeout(timer);
   }, [search]);
   const reports = useQuery({
-    queryKey: ['employees', 'reports', term],
+    queryKey: employeeKeys.reports(term),
     queryFn: () => api.get<PersonRef[]>('employees/reports', { query: { search: term } }),
     enabled,
     staleTime: 60_000,

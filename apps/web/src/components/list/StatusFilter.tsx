@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
+import { statusKeys } from '../../lib/keys';
 import { statusName } from '../../lib/server-errors';
 
 export function useStatuses(module: WorkflowModule) {
   return useQuery({
-    queryKey: ['statuses', module],
+    queryKey: statusKeys.of(module),
     queryFn: () => api.get<WorkflowStatus[]>(`statuses/${module}`),
     staleTime: Number.POSITIVE_INFINITY,
   });

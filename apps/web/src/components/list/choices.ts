@@ -2,6 +2,7 @@ import type { Group, GroupTreeItem } from '@hr/contracts/employee-search';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../lib/http';
+import { referenceKeys } from '../../lib/keys';
 import { REFERENCE_STALE_MS } from '../../lib/query';
 import { useCompanyOptions } from '../employee-search/api';
 
@@ -24,7 +25,7 @@ interface TreeNode {
  */
 export function useGroupChoices(active: boolean) {
   const query = useQuery({
-    queryKey: ['groups', { type_id: 1 }],
+    queryKey: referenceKeys.groupsOfType(1),
     queryFn: () => api.get<Group[]>('groups', { query: { type_id: 1 } }),
     staleTime: REFERENCE_STALE_MS,
     enabled: active,

@@ -10,14 +10,25 @@ interface Remover {
   mutate(id: number, options: { onSuccess: () => void }): void;
 }
 
+/** A workflow action's mutation of a list (submit, approve...), by the record's id. */
+interface Transition<A> {
+  mutate(vars: { action: A; id: number }, options: { onSuccess: () => void }): void;
+}
+
 /**
  * The create/edit form and the delete of a list page (SPEC.md §2: the plus
  * button opens the form, EDIT opens it on the row, DELETE asks 'Do you want
  * to delete this item?' naming the item, then says it was deleted).
- * `handle` answers whether it took the action; the page takes the others
- * (submit, approve...).
+ * `handle` answers whether it took the action; `onAction` takes the others
+ * too, through the list's workflow `transition` (submit, approve...: the
+ * menu's action as the workflow names it, null for none), and says the
+ * status changed.
  */
-export function useRowEditing<T extends { id: number }>(remove: Remover, nameOf: (item: T) => string) {
+export function useRowEditing<T extends { id: number }, A = RowAction>(
+  remove: Remover,
+  nameOf: (item: T) => string,
+  transition?: { mutation: Transition<A>; actionOf?: (action: RowAction) => A | null },
+) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -40,10 +51,21 @@ export function useRowEditing<T extends { id: number }>(remove: Remover, nameOf:
     return false;
   };
 
+  const onAction = async (item: T, action: RowAction) => {
+    if ((await handle(item, action)) || !transition) return;
+    const workflowAction = transition.actionOf ? transition.actionOf(action) : (action as A);
+    if (workflowAction === null) return;
+    transition.mutation.mutate(
+      { action: workflowAction, id: item.id },
+      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
+    );
+  };
+
   return {
     editing,
     formOpen,
     handle,
+    onAction,
     create: () => {
       setEditing(null);
       setFormOpen(true);

@@ -8,14 +8,8 @@ import type { PersonRef } from '@hr/contracts/people';
 import { useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../lib/download';
 import { api } from '../../lib/http';
+import { attendanceKeys } from './keys';
 import type { DayRange } from './range';
-
-export const attendanceKeys = {
-  all: ['attendance'] as const,
-  individual: (range: DayRange, employeeId: number) =>
-    ['attendance', 'individual', employeeId, range.from, range.to] as const,
-  summary: (range: DayRange) => ['attendance', 'summary', range.from, range.to] as const,
-};
 
 const rangeQuery = (range: DayRange) => ({ from_date: range.from, to_date: range.to });
 

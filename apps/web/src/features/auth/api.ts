@@ -2,14 +2,9 @@ import type { MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/a
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-import { ME_KEY } from '../../lib/me';
 import { queryClient } from '../../lib/query';
 import { endSession, getSession, resumeStoredSession, startSession } from '../../lib/session';
-
-export const authKeys = {
-  me: ME_KEY,
-  config: ['public-config'] as const,
-};
+import { authKeys } from './keys';
 
 export function usePublicConfig() {
   return useQuery({
@@ -100,7 +95,7 @@ export function useResetPassword() {
 
 export function useValidateLink(token: string) {
   return useQuery({
-    queryKey: ['reset-link', token],
+    queryKey: authKeys.resetLink(token),
     queryFn: () =>
       api.get<MessageResponse>(`reset/password/otp/validate/${encodeURIComponent(token)}`, { auth: false }),
     retry: false,

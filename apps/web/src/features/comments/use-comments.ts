@@ -1,12 +1,15 @@
 import type { Comment, Discovery } from '@hr/contracts/kpi';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/http';
+import { commentKeys } from './keys';
 
 /** A comment thread: a KPI sheet, one of its objectives or objective KPIs. */
 export interface CommentThread {
   kind: 'kpi' | 'kpi_objective' | 'kpi_objective_kpi';
   id: number;
+  /** The query that shows the thread's comment counts (the KPI sheet), refreshed by a new comment. */
+  counts?: QueryKey;
 }
 
 const PATHS: Record<CommentThread['kind'], (id: number) => string> = {
@@ -15,7 +18,7 @@ const PATHS: Record<CommentThread['kind'], (id: number) => string> = {
   kpi_objective_kpi: (id) => `kpis/objectives/kpis/${id}/comments`,
 };
 
-const key = (t: CommentThread) => ['comments', t.kind, t.id] as const;
+const key = (t: CommentThread) => commentKeys.thread(t.kind, t.id);
 
 /** Adds comments to a thread's cached list, once each, in id order. */
 function merge(list: Comment[] | undefined, added: Comment[]): Comment[] {
@@ -39,8 +42,7 @@ export function usePostComment(thread: CommentThread) {
     meta: { silent: true },
     onSuccess: (c) => {
       client.setQueryData<Comment[]>(key(thread), (list) => merge(list, [c]));
-      // The sheet's comment counts.
-      void client.invalidateQueries({ queryKey: ['kpi', 'sheet'] });
+      if (thread.counts) void client.invalidateQueries({ queryKey: thread.counts });
     },
   });
 }
@@ -189,13 +191,16 @@ export function useLiveComments(thread: CommentThread, enabled: boolean): LiveEn
   const client = useQueryClient();
   const [ended, setEnded] = useState<{ key: string; why: LiveEnd } | null>(null);
   const following = `${thread.kind}:${thread.id}`;
+  const countsOf = useRef(thread.counts);
+  countsOf.current = thread.counts;
   useEffect(() => {
     if (!enabled || thread.id <= 0) return;
     const target = { kind: thread.kind, id: thread.id };
     const add = (comments: Comment[]) => {
       if (comments.length === 0) return;
       client.setQueryData<Comment[]>(key(target), (list) => merge(list, comments));
-      void client.invalidateQueries({ queryKey: ['kpi', 'sheet'] });
+      const counts = countsOf.current;
+      if (counts) void client.invalidateQueries({ queryKey: counts });
     };
     setEnded(null);
     return followThread(target, {

@@ -12,14 +12,8 @@ import type {
 } from '@hr/contracts/compensation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-
-/** The query keys of an employee's compensation; the admin lists refresh `['pay-schedules']`. */
-export const compensationKeys = {
-  all: (employeeId: number) => ['compensation', employeeId] as const,
-  salaries: (employeeId: number) => ['compensation', employeeId, 'salaries'] as const,
-  loans: (employeeId: number) => ['compensation', employeeId, 'loans'] as const,
-  scheduleOptions: ['pay-schedules', 'options'] as const,
-};
+import { profileKeys } from '../profile';
+import { compensationKeys } from './keys';
 
 /** GET salaries?employee_id=: the history and the current basic and tax (the employee and HR only). */
 export function useSalaries(employeeId: number) {
@@ -59,7 +53,7 @@ function useRefresh(employeeId: number) {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: compensationKeys.all(employeeId) }),
-      client.invalidateQueries({ queryKey: ['profile', employeeId, 'changes'] }),
+      client.invalidateQueries({ queryKey: profileKeys.changes(employeeId) }),
     ]);
 }
 

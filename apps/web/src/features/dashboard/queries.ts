@@ -2,11 +2,21 @@ import type { IndividualReport, SummaryReport } from '@hr/contracts/attendance';
 import type { Dashboard } from '@hr/contracts/dashboard';
 import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { leaveBalancesQuery } from '../../components/leave-balances-query';
 import { api } from '../../lib/http';
 import { meQuery } from '../../lib/me';
-import { queryClient } from '../../lib/query';
+import { keepOffline, queryClient } from '../../lib/query';
 import { getSession } from '../../lib/session';
+import { attendanceKeys } from '../attendance';
+import { leaveBalancesQuery, leaveKeys } from '../leave';
+import { dashboardKeys } from './keys';
+
+// What the dashboard shows is kept for offline use (lib/query.ts): of each, the latest answer.
+keepOffline((employeeId) => [
+  dashboardKeys.all,
+  leaveKeys.balancesOf(undefined),
+  attendanceKeys.individualOf(employeeId),
+  attendanceKeys.summaries,
+]);
 
 /**
  * The calls the dashboard makes, shared by its cards and by the route, which
@@ -14,7 +24,7 @@ import { getSession } from '../../lib/session';
  * while the page's code loads, not after it has drawn.
  */
 export const dashboardQuery = queryOptions({
-  queryKey: ['dashboard'],
+  queryKey: dashboardKeys.all,
   queryFn: ({ signal }) => api.get<Dashboard>('dashboard', { signal }),
 });
 
@@ -23,7 +33,7 @@ export const monthSoFarQuery = (employeeId: number | undefined) => {
   const today = dayjs().format('YYYY-MM-DD');
   const from = `${today.slice(0, 8)}01`;
   return queryOptions({
-    queryKey: ['attendance', 'individual', employeeId, from, today],
+    queryKey: attendanceKeys.individual({ from, to: today }, employeeId),
     queryFn: ({ signal }) =>
       api.get<IndividualReport>('report/attendance/individual', {
         query: { from_date: from, to_date: today, employee_id: employeeId, response_type: 'json' },
@@ -37,7 +47,7 @@ export const monthSoFarQuery = (employeeId: number | undefined) => {
 export const teamTodayQuery = (enabled: boolean) => {
   const today = dayjs().format('YYYY-MM-DD');
   return queryOptions({
-    queryKey: ['attendance', 'summary', today, today],
+    queryKey: attendanceKeys.summary({ from: today, to: today }),
     queryFn: ({ signal }) =>
       api.get<SummaryReport>('report/attendance/summary', {
         query: { from_date: today, to_date: today, scope: 'team', response_type: 'json' },

@@ -2,15 +2,10 @@ import type { CalibrationAccess, CalibrationGrid, CalibrationQuery } from '@hr/c
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { useSession } from '../../lib/session';
+import { calibrationKeys } from './keys';
 
 /** How often an open grid reads itself again, so a line manager's change shows without a reload. */
 export const CALIBRATION_REFRESH_MS = 30_000;
-
-export const calibrationKeys = {
-  all: ['epr-calibration'] as const,
-  grid: (query: CalibrationQuery) => ['epr-calibration', 'grid', query] as const,
-  access: (token: string | undefined) => ['epr-calibration', 'access', token] as const,
-};
 
 /**
  * The grid of the caller's scope. Never taken as fresh from the cache: it is

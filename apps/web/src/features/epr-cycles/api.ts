@@ -10,6 +10,9 @@ import type { Option } from '@hr/contracts/lookups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
+import { dashboardKeys } from '../dashboard';
+import { eprKeys } from '../epr';
+import { cycleKeys } from './keys';
 
 /** A page of a cycle's open reviews, of one stage or all. */
 export interface CyclePeopleQuery {
@@ -17,13 +20,6 @@ export interface CyclePeopleQuery {
   limit: number;
   stage?: EprCycleStage;
 }
-
-export const cycleKeys = {
-  all: ['epr-cycles'] as const,
-  list: (query: Query) => ['epr-cycles', 'list', query] as const,
-  cycle: (id: number, query: CyclePeopleQuery) => ['epr-cycles', 'cycle', id, query] as const,
-  types: ['epr-cycles', 'types'] as const,
-};
 
 export function useCycles(query: Query) {
   return useQuery({
@@ -57,8 +53,8 @@ function useSettle() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: cycleKeys.all });
-    void client.invalidateQueries({ queryKey: ['epr', 'list'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+    void client.invalidateQueries({ queryKey: eprKeys.lists });
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
   };
 }
 

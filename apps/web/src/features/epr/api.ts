@@ -1,8 +1,10 @@
 import type {
   DevPlanBody,
+  EprBehaviour,
   EprBody,
   EprDetail,
   EprListItem,
+  EprValue,
   EvidenceUpload,
   eprKpi,
   LineBody,
@@ -12,20 +14,17 @@ import type {
 } from '@hr/contracts/epr';
 import type { ListResponse } from '@hr/contracts/lists';
 import type { Option, WorkflowStatus } from '@hr/contracts/lookups';
+import type { NameTranslations } from '@hr/contracts/translations';
 import type { ReviewAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ADMIN_LANGUAGE } from '../../lib/admin-resources';
 import { api, type Query } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
+import { dashboardKeys } from '../dashboard';
+import { eprKeys, eprResources } from './keys';
 
 export type EprPeriod = z.infer<typeof eprKpi>;
-
-export const eprKeys = {
-  all: ['epr'] as const,
-  list: (query: Query) => ['epr', 'list', query] as const,
-  review: (id: number) => ['epr', 'review', id] as const,
-  lookup: (name: string) => ['epr', 'lookup', name] as const,
-};
 
 export function useEprList(query: Query) {
   return useQuery({
@@ -67,8 +66,8 @@ function useSettle() {
   const client = useQueryClient();
   return (review?: EprDetail) => {
     if (review) client.setQueryData(eprKeys.review(review.id), review);
-    void client.invalidateQueries({ queryKey: ['epr', 'list'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+    void client.invalidateQueries({ queryKey: eprKeys.lists });
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
   };
 }
 
@@ -158,7 +157,7 @@ export const useKpiTypeChoices = () => useLookup<Option>('kpi-types', 'kpis/type
  */
 export function useEvidenceImage(id: number, enabled: boolean) {
   const query = useQuery({
-    queryKey: ['epr', 'evidence', id] as const,
+    queryKey: eprKeys.evidence(id),
     queryFn: async ({ signal }) => {
       const blob = await api.get<Blob>(`eprs/evidence/${id}`, { blob: true, signal });
       return URL.createObjectURL(blob);
@@ -168,4 +167,39 @@ export function useEvidenceImage(id: number, enabled: boolean) {
     gcTime: 10 * 60_000,
   });
   return query.data;
+}
+
+/** One value with its behaviours, read afresh for the values' drawer; every change refreshes the values' lists too. */
+export function useBehaviours(valueId: number | null) {
+  const client = useQueryClient();
+  const { path } = eprResources.eprValues;
+  const value = useQuery({
+    queryKey: eprKeys.value(valueId),
+    queryFn: ({ signal }) => api.get<EprValue>(`${path}/${valueId}`, { signal, language: ADMIN_LANGUAGE }),
+    enabled: valueId !== null,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: eprKeys.values });
+  const add = useMutation({
+    mutationFn: (body: { name: string; name_translations: NameTranslations; sort_order: number }) =>
+      api.post<EprBehaviour>(`${path}/${valueId}/behaviours`, body),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+  const update = useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: number;
+      body: { name?: string; name_translations?: NameTranslations; enabled?: boolean };
+    }) => api.patch<EprBehaviour>(`${path}/behaviours/${id}`, body),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`${path}/behaviours`, { behaviour_id: id }),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+  return { value, add, update, remove };
 }

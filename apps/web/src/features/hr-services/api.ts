@@ -1,4 +1,3 @@
-import type { CompaniesResponse } from '@hr/contracts/admin';
 import type { EmployeeSearchResponse } from '@hr/contracts/employee-search';
 import type {
   ServiceCategory,
@@ -13,20 +12,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { downloadFile } from '../../lib/download';
 import { api, type Query } from '../../lib/http';
 import { REFERENCE_STALE_MS } from '../../lib/query';
+import { dashboardKeys } from '../dashboard';
+import { serviceKeys } from './keys';
 
 const PATH = 'employee/service-requests';
 /** Reference lists change rarely. */
-
-export const serviceKeys = {
-  all: ['hr-services'] as const,
-  lists: ['hr-services', 'list'] as const,
-  list: (query: Query) => ['hr-services', 'list', query] as const,
-  detail: (id: number) => ['hr-services', 'detail', id] as const,
-  categories: ['hr-services', 'categories'] as const,
-  nocTypes: ['hr-services', 'noc-types'] as const,
-  companies: ['hr-services', 'companies'] as const,
-  employees: (term: string) => ['hr-services', 'employees', term] as const,
-};
 
 export function useServiceList(query: Query) {
   return useQuery({
@@ -58,17 +48,6 @@ export function useNocTypes(enabled = true) {
   return useQuery({
     queryKey: serviceKeys.nocTypes,
     queryFn: () => api.get<Option[]>(`${PATH}/noc-types`),
-    staleTime: REFERENCE_STALE_MS,
-    enabled,
-  });
-}
-
-/** The companies of the team view's company filter, by name. */
-export function useCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: serviceKeys.companies,
-    queryFn: () => api.get<CompaniesResponse>('companies', { query: { sort: 'name,asc' } }),
-    select: (data) => data.items,
     staleTime: REFERENCE_STALE_MS,
     enabled,
   });
@@ -123,7 +102,7 @@ export function useServiceAction() {
       api.patch<ServiceRequestDetail>(`${PATH}/${id}/actions/${action}`),
     onSuccess: (request) => {
       replaceRow(client, request);
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }

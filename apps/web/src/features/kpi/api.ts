@@ -11,13 +11,8 @@ import type { Option, WorkflowStatus } from '@hr/contracts/lookups';
 import type { ReviewAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
-
-export const kpiKeys = {
-  all: ['kpi'] as const,
-  list: (query: Query) => ['kpi', 'list', query] as const,
-  sheet: (id: number) => ['kpi', 'sheet', id] as const,
-  lookup: (name: string) => ['kpi', 'lookup', name] as const,
-};
+import { dashboardKeys } from '../dashboard';
+import { kpiKeys } from './keys';
 
 export function useKpiList(query: Query) {
   return useQuery({
@@ -53,8 +48,8 @@ function useSettle() {
   const client = useQueryClient();
   return (sheet?: KpiSheet) => {
     if (sheet) client.setQueryData(kpiKeys.sheet(sheet.id), sheet);
-    void client.invalidateQueries({ queryKey: ['kpi', 'list'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+    void client.invalidateQueries({ queryKey: kpiKeys.lists });
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
   };
 }
 

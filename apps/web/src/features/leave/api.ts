@@ -4,12 +4,8 @@ import type { PersonRef } from '@hr/contracts/people';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
-
-export const leaveKeys = {
-  all: ['leave'] as const,
-  list: (query: Query) => ['leave', 'list', query] as const,
-  balances: (employeeId?: number) => ['leave', 'balances', employeeId ?? 'me'] as const,
-};
+import { dashboardKeys } from '../dashboard';
+import { leaveKeys } from './keys';
 
 export function useLeaveList(query: Query) {
   return useQuery({
@@ -21,7 +17,7 @@ export function useLeaveList(query: Query) {
 
 export function useLeaveTypes() {
   return useQuery({
-    queryKey: ['leave', 'types'],
+    queryKey: leaveKeys.types,
     queryFn: () => api.get<LeaveType[]>('leave/types'),
     staleTime: 10 * 60_000,
   });
@@ -29,7 +25,7 @@ export function useLeaveTypes() {
 
 export function useLeaveDurations() {
   return useQuery({
-    queryKey: ['leave', 'durations'],
+    queryKey: leaveKeys.durations,
     queryFn: () => api.get<LeaveDuration[]>('leave/durations'),
     staleTime: 10 * 60_000,
   });
@@ -37,7 +33,7 @@ export function useLeaveDurations() {
 
 export function useResponsibles(enabled: boolean) {
   return useQuery({
-    queryKey: ['leave', 'responsibles'],
+    queryKey: leaveKeys.responsibles,
     queryFn: () => api.get<PersonRef[]>('leave/responsibles'),
     enabled,
     staleTime: 5 * 60_000,
@@ -46,14 +42,14 @@ export function useResponsibles(enabled: boolean) {
 
 export function useLeaveBalances(employeeId?: number) {
   return useQuery({
-    queryKey: leaveKeys.balances(employeeId),
+    queryKey: leaveKeys.balancesOf(employeeId),
     queryFn: () => api.get<LeaveBalances>('leave/balances', { query: { employee_id: employeeId } }),
   });
 }
 
 /** Puts the server's answer in place of the row in every cached list (SPEC.md §4: replace the row). */
 function replaceRow(client: ReturnType<typeof useQueryClient>, leave: Leave) {
-  client.setQueriesData<ListResponse<Leave>>({ queryKey: ['leave', 'list'] }, (data) =>
+  client.setQueriesData<ListResponse<Leave>>({ queryKey: leaveKeys.lists }, (data) =>
     data ? { ...data, items: data.items.map((l) => (l.id === leave.id ? leave : l)) } : data,
   );
 }
@@ -76,8 +72,8 @@ export function useLeaveAction() {
       api.patch<Leave>(`leave/actions/${action}`, { leave_id: id }),
     onSuccess: (leave) => {
       replaceRow(client, leave);
-      void client.invalidateQueries({ queryKey: ['leave', 'balances'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: leaveKeys.balances });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }

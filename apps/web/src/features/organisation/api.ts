@@ -9,16 +9,18 @@ import type {
   SubjectUpdate,
 } from '@hr/contracts/organisation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_LANGUAGE } from '../../lib/admin-resources';
 import { api } from '../../lib/http';
+import { referenceKeys } from '../../lib/keys';
 import { REFERENCE_STALE_MS } from '../../lib/query';
-import { ADMIN_LANGUAGE, ADMIN_RESOURCES } from '../admin';
+import { organisationKeys, organisationResources } from './keys';
 
-const { exams, groups, developmentAreas } = ADMIN_RESOURCES;
+const { exams, groups, developmentAreas } = organisationResources;
 
 /** The enabled development areas (the choices of a review's development plan). */
 export function useDevelopmentAreas(active = true) {
   return useQuery({
-    queryKey: [...developmentAreas.queryKey, 'enabled'],
+    queryKey: organisationKeys.enabledDevelopmentAreas,
     queryFn: () => api.get<DevelopmentArea[]>(developmentAreas.path),
     staleTime: REFERENCE_STALE_MS,
     enabled: active,
@@ -28,7 +30,7 @@ export function useDevelopmentAreas(active = true) {
 /** A lookup list the organisation's forms choose from (education types, group types). */
 export function useLookupOptions(kind: 'education-types' | 'group-types') {
   return useQuery({
-    queryKey: ['organisation', 'lookup', kind],
+    queryKey: organisationKeys.lookup(kind),
     queryFn: () => api.get<Option[]>(`lookups/${kind}`),
     staleTime: REFERENCE_STALE_MS,
   });
@@ -37,7 +39,7 @@ export function useLookupOptions(kind: 'education-types' | 'group-types') {
 /** One exam as it is now (the subjects drawer), read again after each change. */
 export function useExam(id: number | null) {
   return useQuery({
-    queryKey: [...exams.queryKey, 'one', id],
+    queryKey: referenceKeys.exam(id),
     queryFn: ({ signal }) => api.get<ExamItem>(`${exams.path}/${id}`, { signal, language: ADMIN_LANGUAGE }),
     enabled: id !== null,
   });
@@ -46,7 +48,7 @@ export function useExam(id: number | null) {
 /** One group with its tree as it is now (the tree drawer), read again after each change. */
 export function useGroup(id: number | null) {
   return useQuery({
-    queryKey: [...groups.queryKey, 'one', id],
+    queryKey: referenceKeys.group(id),
     queryFn: ({ signal }) => api.get<GroupItem>(`${groups.path}/${id}`, { signal }),
     enabled: id !== null,
   });
@@ -59,7 +61,7 @@ export function useGroup(id: number | null) {
  */
 export function useSubjectMutations(examId: number) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: [...exams.queryKey] });
+  const refresh = () => client.invalidateQueries({ queryKey: exams.queryKey });
   const add = useMutation({
     mutationFn: (body: SubjectCreate) => api.post<SubjectCreated>(`${exams.path}/${examId}/subjects`, body),
     onSuccess: refresh,
@@ -83,7 +85,7 @@ export function useSubjectMutations(examId: number) {
 /** Add and delete the items of a group's tree; success refreshes every group list, the list filters among them. */
 export function useTreeMutations(groupId: number) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: [...groups.queryKey] });
+  const refresh = () => client.invalidateQueries({ queryKey: groups.queryKey });
   const add = useMutation({
     mutationFn: (body: GroupTreeCreate) => api.post<{ id: number }>(`${groups.path}/${groupId}/trees`, body),
     onSuccess: refresh,

@@ -6,21 +6,12 @@ import type {
   EmployeeProfile,
   ProfileDocument,
 } from '@hr/contracts/employees';
-import type { AllLookups, Exam } from '@hr/contracts/lookups';
 import type { RecordChangesResponse } from '@hr/contracts/record-changes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../lib/download';
 import { api } from '../../lib/http';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  profile: (id: number) => ['profile', id] as const,
-  activities: (id: number, params: object) => ['profile', id, 'activities', params] as const,
-  changes: (id: number, page: number) => ['profile', id, 'changes', page] as const,
-  adminOptions: (id: number) => ['profile', id, 'admin-options'] as const,
-  lookups: ['lookups'] as const,
-  exams: ['exams'] as const,
-};
+import { meKeys } from '../../lib/keys';
+import { profileKeys } from './keys';
 
 /** GET employees/{id}: the whole profile, or the directory card, as the server decides. */
 export function useProfile(id: number | null) {
@@ -34,31 +25,13 @@ export function useProfile(id: number | null) {
   });
 }
 
-export function useLookups(enabled = true) {
-  return useQuery({
-    queryKey: profileKeys.lookups,
-    queryFn: () => api.get<AllLookups>('lookups'),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled,
-  });
-}
-
-export function useExams(enabled = true) {
-  return useQuery({
-    queryKey: profileKeys.exams,
-    queryFn: () => api.get<Exam[]>('employees/educations/exams'),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled,
-  });
-}
-
 /** After any change the profile (and the header, for a photo or name) is read again. */
 function useRefresh(id: number) {
   const client = useQueryClient();
   return (alsoMe = false) =>
     Promise.all([
       client.invalidateQueries({ queryKey: profileKeys.profile(id) }),
-      alsoMe ? client.invalidateQueries({ queryKey: ['me'] }) : null,
+      alsoMe ? client.invalidateQueries({ queryKey: meKeys.all }) : null,
     ]);
 }
 
@@ -126,7 +99,7 @@ export function useActivities(
 /** GET employees/{id}/changes: a page of the record's change log, newest first. */
 export function useChanges(employeeId: number, page: number, limit: number) {
   return useQuery({
-    queryKey: profileKeys.changes(employeeId, page),
+    queryKey: profileKeys.changesPage(employeeId, page),
     queryFn: ({ signal }) =>
       api.get<RecordChangesResponse>(`employees/${employeeId}/changes`, {
         signal,

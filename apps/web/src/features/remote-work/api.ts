@@ -3,12 +3,8 @@ import type { RemoteWork, RemoteWorkBody, RemoteWorkType } from '@hr/contracts/r
 import type { RequestAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
-
-export const remoteWorkKeys = {
-  all: ['remote-work'] as const,
-  list: (query: Query) => ['remote-work', 'list', query] as const,
-  types: ['remote-work', 'types'] as const,
-};
+import { dashboardKeys } from '../dashboard';
+import { remoteWorkKeys } from './keys';
 
 export function useRemoteWorkList(query: Query) {
   return useQuery({
@@ -28,7 +24,7 @@ export function useRemoteWorkTypes() {
 
 /** Puts the server's answer in place of the row in every cached list (SPEC.md §4: replace the row). */
 function replaceRow(client: ReturnType<typeof useQueryClient>, item: RemoteWork) {
-  client.setQueriesData<ListResponse<RemoteWork>>({ queryKey: ['remote-work', 'list'] }, (data) =>
+  client.setQueriesData<ListResponse<RemoteWork>>({ queryKey: remoteWorkKeys.lists }, (data) =>
     data ? { ...data, items: data.items.map((r) => (r.id === item.id ? item : r)) } : data,
   );
 }
@@ -41,8 +37,8 @@ export function useSaveRemoteWork() {
     // The form shows the errors itself.
     meta: { silent: true },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['remote-work', 'list'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: remoteWorkKeys.lists });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }
@@ -54,7 +50,7 @@ export function useRemoteWorkAction() {
       api.patch<RemoteWork>(`remote-work/actions/${action}`, { remote_work_id: id }),
     onSuccess: (item) => {
       replaceRow(client, item);
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }
@@ -64,8 +60,8 @@ export function useDeleteRemoteWork() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>('remote-work', { remote_work_id: id }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['remote-work', 'list'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      void client.invalidateQueries({ queryKey: remoteWorkKeys.lists });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }

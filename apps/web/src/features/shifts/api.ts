@@ -1,12 +1,8 @@
 import type { AssignShiftBody, EmployeeShifts, ShiftsResponse } from '@hr/contracts/shifts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
-
-/** The query keys of shifts: the admin list refreshes `['shifts']`, which covers the options too. */
-export const shiftKeys = {
-  options: ['shifts', 'options'] as const,
-  ofEmployee: (employeeId: number) => ['profile', employeeId, 'shifts'] as const,
-};
+import { profileKeys } from '../profile';
+import { shiftKeys } from './keys';
 
 /** GET employees/{id}/shifts: the shift of today and the history (for the readers of personal data). */
 export function useEmployeeShifts(employeeId: number) {
@@ -37,8 +33,8 @@ export function useAssignShift(employeeId: number) {
       Promise.all([
         client.invalidateQueries({ queryKey: shiftKeys.ofEmployee(employeeId) }),
         // The record's change log has a new row.
-        client.invalidateQueries({ queryKey: ['profile', employeeId, 'changes'] }),
-        client.invalidateQueries({ queryKey: ['shifts'] }),
+        client.invalidateQueries({ queryKey: profileKeys.changes(employeeId) }),
+        client.invalidateQueries({ queryKey: shiftKeys.all }),
       ]),
     meta: { silent: true },
   });

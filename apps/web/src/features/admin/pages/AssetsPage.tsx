@@ -1,12 +1,14 @@
 import { type Asset, assetCreate } from '@hr/contracts/admin';
-import { Form, Input, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { formatDate } from '../../../lib/dates';
-import { ResourcePage } from '../components/ResourcePage';
+import { adminResources } from '../keys';
 
 interface AssetValues {
   company_id: number | undefined;
@@ -24,7 +26,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<Asset, AssetValues>
-        resource="assets"
+        resource={adminResources.assets}
         sortFields={['name', 'code', 'company', 'created']}
         schema={assetCreate}
         emptyValues={EMPTY}
@@ -91,12 +93,7 @@ export function Component() {
             key: 'enabled',
             title: t('admin.common.status'),
             responsive: ['lg'],
-            render: (_, a) =>
-              a.enabled ? (
-                <Tag color="success">{t('admin.common.active')}</Tag>
-              ) : (
-                <Tag>{t('admin.common.inactive')}</Tag>
-              ),
+            render: (_, a) => <EnabledTag on={a.enabled} words="active" />,
           },
         ]}
         fields={(rules) => (
@@ -118,9 +115,7 @@ export function Component() {
             <Form.Item name="description" label={t('admin.assets.description')} rules={rules('description')}>
               <Input.TextArea rows={3} maxLength={1000} showCount />
             </Form.Item>
-            <Form.Item name="enabled" label={t('admin.common.active')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <EnabledField words="active" />
           </>
         )}
       />

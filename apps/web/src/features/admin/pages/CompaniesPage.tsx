@@ -1,9 +1,11 @@
 import { type Company, companyCreate } from '@hr/contracts/admin';
-import { Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { weekdayName } from '../../../lib/format';
-import { ResourcePage } from '../components/ResourcePage';
+import { adminResources } from '../keys';
 
 interface CompanyValues {
   name: string;
@@ -24,7 +26,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<Company, CompanyValues>
-        resource="companies"
+        resource={adminResources.companies}
         sortFields={['name', 'code', 'created']}
         schema={companyCreate}
         emptyValues={EMPTY}
@@ -82,12 +84,7 @@ export function Component() {
             key: 'enabled',
             title: t('admin.common.status'),
             responsive: ['sm'],
-            render: (_, c) =>
-              c.enabled ? (
-                <Tag color="success">{t('admin.common.active')}</Tag>
-              ) : (
-                <Tag>{t('admin.common.inactive')}</Tag>
-              ),
+            render: (_, c) => <EnabledTag on={c.enabled} words="active" />,
           },
         ]}
         fields={(rules) => (
@@ -108,9 +105,7 @@ export function Component() {
             >
               <Select options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: dayName(d) }))} />
             </Form.Item>
-            <Form.Item name="enabled" label={t('admin.common.active')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <EnabledField words="active" />
           </>
         )}
       />

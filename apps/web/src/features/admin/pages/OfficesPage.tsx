@@ -1,9 +1,11 @@
 import { type Office, officeCreate } from '@hr/contracts/admin';
-import { Form, Input, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { CompanySelect } from '../../../components/employee-search/CompanySelect';
-import { ResourcePage } from '../components/ResourcePage';
+import { adminResources } from '../keys';
 
 interface OfficeValues {
   company_id: number | undefined;
@@ -20,7 +22,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<Office, OfficeValues>
-        resource="offices"
+        resource={adminResources.offices}
         sortFields={['name', 'company', 'created']}
         schema={officeCreate}
         emptyValues={EMPTY}
@@ -59,12 +61,7 @@ export function Component() {
             key: 'enabled',
             title: t('admin.common.status'),
             responsive: ['sm'],
-            render: (_, o) =>
-              o.enabled ? (
-                <Tag color="success">{t('admin.common.active')}</Tag>
-              ) : (
-                <Tag>{t('admin.common.inactive')}</Tag>
-              ),
+            render: (_, o) => <EnabledTag on={o.enabled} words="active" />,
           },
         ]}
         fields={(rules) => (
@@ -83,9 +80,7 @@ export function Component() {
             <Form.Item name="address" label={t('admin.offices.address')} rules={rules('address')}>
               <Input.TextArea rows={2} maxLength={250} showCount />
             </Form.Item>
-            <Form.Item name="enabled" label={t('admin.common.active')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <EnabledField words="active" />
           </>
         )}
       />

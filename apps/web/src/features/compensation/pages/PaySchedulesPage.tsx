@@ -11,15 +11,16 @@ import {
 } from '@hr/contracts/compensation';
 import { DATE_FORMAT } from '@hr/contracts/limits';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Select, Switch, Tabs, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AdminOnly } from '../../../components/AdminOnly';
-import { PageHeader } from '../../../components/PageHeader';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { api } from '../../../lib/http';
-import { ResourcePage } from '../../admin';
 import '../compensation.css';
+import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { ResourceTabs } from '../../../components/admin/ResourceTabs';
+import { compensationKeys, compensationResources } from '../keys';
 
 interface TypeValues {
   name: string;
@@ -41,24 +42,10 @@ const EMPTY_SCHEDULE: ScheduleValues = {
   enabled: true,
 };
 
-function Enabled({ on }: { on: boolean }) {
-  const { t } = useTranslation();
-  return on ? <Tag color="success">{t('admin.common.active')}</Tag> : <Tag>{t('admin.common.inactive')}</Tag>;
-}
-
-function EnabledField() {
-  const { t } = useTranslation();
-  return (
-    <Form.Item name="enabled" label={t('admin.common.active')} valuePropName="checked">
-      <Switch />
-    </Form.Item>
-  );
-}
-
 /** The types a schedule may take (the enabled ones), by pay days a year. */
 function useTypeOptions() {
   return useQuery({
-    queryKey: ['pay-schedules', 'types', 'options'],
+    queryKey: compensationKeys.scheduleTypeOptions,
     queryFn: ({ signal }) =>
       api.get<PayScheduleTypesResponse>('employees/pay-schedules/types', {
         query: { enabled: true, sort: 'periods_per_year,asc' },
@@ -73,7 +60,7 @@ function Schedules() {
   const types = useTypeOptions();
   return (
     <ResourcePage<PaySchedule, ScheduleValues>
-      resource="paySchedules"
+      resource={compensationResources.paySchedules}
       texts="compensation.schedules"
       embedded
       sortFields={PAY_SCHEDULE_SORT_FIELDS}
@@ -122,7 +109,7 @@ function Schedules() {
           key: 'enabled',
           title: t('admin.common.status'),
           responsive: ['sm'],
-          render: (_, s) => <Enabled on={s.enabled} />,
+          render: (_, s) => <EnabledTag words="active" on={s.enabled} />,
         },
       ]}
       fields={(rules) => (
@@ -154,7 +141,7 @@ function Schedules() {
           >
             <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <EnabledField words="active" />
         </>
       )}
     />
@@ -165,7 +152,7 @@ function Types() {
   const { t } = useTranslation();
   return (
     <ResourcePage<PayScheduleType, TypeValues>
-      resource="payScheduleTypes"
+      resource={compensationResources.payScheduleTypes}
       texts="compensation.types"
       embedded
       sortFields={PAY_SCHEDULE_TYPE_SORT_FIELDS}
@@ -193,7 +180,7 @@ function Types() {
         {
           key: 'enabled',
           title: t('admin.common.status'),
-          render: (_, type) => <Enabled on={type.enabled} />,
+          render: (_, type) => <EnabledTag words="active" on={type.enabled} />,
         },
       ]}
       fields={(rules) => (
@@ -210,7 +197,7 @@ function Types() {
           >
             <InputNumber<number> min={PERIODS_MIN} max={PERIODS_MAX} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <EnabledField words="active" />
         </>
       )}
     />
@@ -221,14 +208,13 @@ function Types() {
 export function Component() {
   const { t } = useTranslation();
   return (
-    <AdminOnly>
-      <PageHeader title={t('compensation.page.title')} subtitle={t('compensation.page.subtitle')} />
-      <Tabs
-        items={[
-          { key: 'schedules', label: t('compensation.schedules.title'), children: <Schedules /> },
-          { key: 'types', label: t('compensation.types.title'), children: <Types /> },
-        ]}
-      />
-    </AdminOnly>
+    <ResourceTabs
+      title={t('compensation.page.title')}
+      subtitle={t('compensation.page.subtitle')}
+      tabs={[
+        { key: 'schedules', label: t('compensation.schedules.title'), children: <Schedules /> },
+        { key: 'types', label: t('compensation.types.title'), children: <Types /> },
+      ]}
+    />
   );
 }

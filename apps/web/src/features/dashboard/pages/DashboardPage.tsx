@@ -16,6 +16,7 @@ import { PlainCard, PlainEmpty, PlainStatistic } from '../../../components/Plain
 import { PlainIcon } from '../../../components/PlainIcon';
 import { formatDate } from '../../../lib/dates';
 import { useMe } from '../../../lib/me';
+import { leaveBalancesQuery } from '../../leave';
 import { AttendanceTodayCard } from '../components/AttendanceTodayCard';
 import { dashboardQuery } from '../queries';
 
@@ -134,7 +135,7 @@ export function Component() {
           ))}
         </div>
       </PlainCard>
-      <LeaveBalanceCard />
+      <LeaveBalanceCard balances={(year) => leaveBalancesQuery(undefined, year)} />
     </>
   );
 }

@@ -53,8 +53,6 @@ export function Component() {
   const remove = useDeleteEpr();
   const rows = useRowEditing<EprListItem>(remove, (item) => item.name);
 
-  const onAction = (item: EprListItem, a: RowAction) => rows.handle(item, a);
-
   const nowrap = { whiteSpace: 'nowrap' as const };
   // Review and sheet names are long: they wrap rather than widen the table past the screen.
   const wrap = { display: 'inline-block', minWidth: 120, maxWidth: 200, whiteSpace: 'normal' as const };
@@ -124,7 +122,7 @@ export function Component() {
       actions: ACTIONS,
       // What the server says the caller may do with the row.
       enabled: (r) => r.actions,
-      onAction: (r, a) => void onAction(r, a),
+      onAction: (r, a) => void rows.onAction(r, a),
       label: (r) => t('eprList.actionsFor', { name: r.name }),
     }),
   ];

@@ -6,13 +6,12 @@ import {
   serviceRequestForm,
 } from '@hr/contracts/hr-services';
 import { DATE_FORMAT } from '@hr/contracts/limits';
-import { NOTICES } from '@hr/contracts/messages';
-import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { toastSuccess } from '../../../lib/notify';
+import { RequestFormModal } from '../../../components/form/RequestFormModal';
+import { zodRules } from '../../../lib/forms';
 import { useNocTypes, useSaveServiceRequest, useServiceCategories } from '../api';
 import { EmployeePicker, type PickedEmployee } from './EmployeePicker';
 
@@ -83,10 +82,6 @@ export function ServiceFormModal({
   const save = useSaveServiceRequest();
   const noc = category === NOC_CATEGORY;
 
-  useEffect(() => {
-    if (open) form.setFieldsValue(initialValues(request, me));
-  }, [open, request, me, form]);
-
   const known = useMemo(() => {
     const people: PickedEmployee[] = [];
     if (me) people.push(me);
@@ -100,7 +95,7 @@ export function ServiceFormModal({
     }
   };
 
-  const onFinish = (v: Values) => {
+  const toRequestBody = (v: Values) => {
     const trimmed = (s: string | undefined) => s?.trim() ?? null;
     const body: ServiceRequestBody = {
       category: v.category ?? null,
@@ -114,161 +109,130 @@ export function ServiceFormModal({
       description: trimmed(v.description),
     };
     if (isAdmin && !request && v.employee_id) body.employee_id = v.employee_id;
-    save.mutate(
-      { id: request?.id, body },
-      {
-        onSuccess: () => {
-          toastSuccess(
-            t(request ? 'notices.updated' : 'notices.saved', {
-              defaultValue: request ? NOTICES.updated : NOTICES.saved,
-            }),
-          );
-          onClose();
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
+    return body;
   };
 
   const half = { xs: 24, sm: 12 };
 
   return (
-    <Modal
+    <RequestFormModal<Values, ServiceRequestBody>
       open={open}
+      editing={request}
       title={request ? t('hrServices.form.editTitle') : t('hrServices.form.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initial={initialValues(request, me)}
+      toBody={toRequestBody}
+      save={save}
+      onClose={onClose}
+      onValuesChange={onValuesChange}
       width={640}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        initialValues={initialValues(request, me)}
-        preserve={false}
-      >
-        {isAdmin ? (
-          <Form.Item
-            name="employee_id"
-            label={t('hrServices.form.employee')}
-            extra={request ? undefined : t('hrServices.form.employeeHelp')}
-          >
-            <EmployeePicker
-              known={known}
-              disabled={Boolean(request)}
-              placeholder={t('hrServices.form.employeePlaceholder')}
-              style={{ width: '100%' }}
+      {isAdmin ? (
+        <Form.Item
+          name="employee_id"
+          label={t('hrServices.form.employee')}
+          extra={request ? undefined : t('hrServices.form.employeeHelp')}
+        >
+          <EmployeePicker
+            known={known}
+            disabled={Boolean(request)}
+            placeholder={t('hrServices.form.employeePlaceholder')}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      ) : null}
+      <Row gutter={12}>
+        <Col {...half}>
+          <Form.Item name="category" label={t('hrServices.form.category')} rules={rules('category')} required>
+            <Select
+              loading={categories.isPending}
+              placeholder={t('hrServices.form.categoryPlaceholder')}
+              options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
             />
           </Form.Item>
-        ) : null}
-        <Row gutter={12}>
-          <Col {...half}>
-            <Form.Item
-              name="category"
-              label={t('hrServices.form.category')}
-              rules={rules('category')}
-              required
-            >
-              <Select
-                loading={categories.isPending}
-                placeholder={t('hrServices.form.categoryPlaceholder')}
-                options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="issue_date"
-              label={t('hrServices.form.issueDate')}
-              rules={rules('issue_date')}
-              required
-            >
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {noc ? (
-          <>
-            <Row gutter={12}>
-              <Col {...half}>
-                <Form.Item
-                  name="noc_type_id"
-                  label={t('hrServices.form.nocType')}
-                  rules={rules('noc_type_id')}
-                  required
-                >
-                  <Select
-                    loading={nocTypes.isPending}
-                    placeholder={t('hrServices.form.nocTypePlaceholder')}
-                    options={(nocTypes.data ?? []).map((n) => ({ value: n.id, label: n.name }))}
-                  />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  name="passport_no"
-                  label={t('hrServices.form.passportNo')}
-                  rules={rules('passport_no')}
-                  required
-                >
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Row gutter={12}>
-              <Col {...half}>
-                <Form.Item
-                  name="from_date"
-                  label={t('hrServices.form.fromDate')}
-                  rules={rules('from_date')}
-                  required
-                >
-                  <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  name="to_date"
-                  label={t('hrServices.form.toDate')}
-                  rules={rules('to_date')}
-                  required
-                >
-                  <DatePicker
-                    format={DATE_FORMAT}
-                    style={{ width: '100%' }}
-                    disabledDate={(d) => Boolean(fromDate && d.isBefore(fromDate, 'day'))}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item
-              name="intended_country"
-              label={t('hrServices.form.country')}
-              rules={rules('intended_country')}
-              required
-            >
-              <Input autoComplete="country-name" />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item name="reason" label={t('hrServices.form.reason')} rules={rules('reason')} required>
-            <Input.TextArea rows={2} showCount count={{ max: TEXT_MAX }} />
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="issue_date"
+            label={t('hrServices.form.issueDate')}
+            rules={rules('issue_date')}
+            required
+          >
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
           </Form.Item>
-        )}
-        <Form.Item
-          name="description"
-          label={t('hrServices.form.description')}
-          rules={rules('description')}
-          required
-        >
-          <Input.TextArea rows={3} showCount count={{ max: TEXT_MAX }} />
+        </Col>
+      </Row>
+      {noc ? (
+        <>
+          <Row gutter={12}>
+            <Col {...half}>
+              <Form.Item
+                name="noc_type_id"
+                label={t('hrServices.form.nocType')}
+                rules={rules('noc_type_id')}
+                required
+              >
+                <Select
+                  loading={nocTypes.isPending}
+                  placeholder={t('hrServices.form.nocTypePlaceholder')}
+                  options={(nocTypes.data ?? []).map((n) => ({ value: n.id, label: n.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="passport_no"
+                label={t('hrServices.form.passportNo')}
+                rules={rules('passport_no')}
+                required
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={12}>
+            <Col {...half}>
+              <Form.Item
+                name="from_date"
+                label={t('hrServices.form.fromDate')}
+                rules={rules('from_date')}
+                required
+              >
+                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="to_date" label={t('hrServices.form.toDate')} rules={rules('to_date')} required>
+                <DatePicker
+                  format={DATE_FORMAT}
+                  style={{ width: '100%' }}
+                  disabledDate={(d) => Boolean(fromDate && d.isBefore(fromDate, 'day'))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            name="intended_country"
+            label={t('hrServices.form.country')}
+            rules={rules('intended_country')}
+            required
+          >
+            <Input autoComplete="country-name" />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item name="reason" label={t('hrServices.form.reason')} rules={rules('reason')} required>
+          <Input.TextArea rows={2} showCount count={{ max: TEXT_MAX }} />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="description"
+        label={t('hrServices.form.description')}
+        rules={rules('description')}
+        required
+      >
+        <Input.TextArea rows={3} showCount count={{ max: TEXT_MAX }} />
+      </Form.Item>
+    </RequestFormModal>
   );
 }

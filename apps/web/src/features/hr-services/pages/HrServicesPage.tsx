@@ -1,9 +1,10 @@
 import type { ServiceRequest } from '@hr/contracts/hr-services';
-import { NOTICES } from '@hr/contracts/messages';
+import type { ServiceAction } from '@hr/contracts/workflow';
 import { Flex, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCompanyChoices } from '../../../components/list/choices';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
@@ -15,14 +16,7 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDateTime } from '../../../lib/dates';
 import { useMe } from '../../../lib/me';
-import { toastSuccess } from '../../../lib/notify';
-import {
-  useCompanies,
-  useDeleteServiceRequest,
-  useServiceAction,
-  useServiceCategories,
-  useServiceList,
-} from '../api';
+import { useDeleteServiceRequest, useServiceAction, useServiceCategories, useServiceList } from '../api';
 import { EmployeePicker } from '../components/EmployeePicker';
 import { RequestPersonCell } from '../components/RequestPersonCell';
 import { ServiceFormModal } from '../components/ServiceFormModal';
@@ -63,10 +57,13 @@ export function Component() {
   };
   const requests = useServiceList(query);
   const categories = useServiceCategories();
-  const companies = useCompanies(team);
+  const companies = useCompanyChoices(team);
   const action = useServiceAction();
   const remove = useDeleteServiceRequest();
-  const rows = useRowEditing<ServiceRequest>(remove, (r) => `#${r.id} ${r.category_name}`);
+  const rows = useRowEditing<ServiceRequest, ServiceAction>(remove, (r) => `#${r.id} ${r.category_name}`, {
+    mutation: action,
+    actionOf: toServiceAction,
+  });
   const actions = useMemo<RowAction[]>(
     () => (viewer.isAdmin ? [...BASE_ACTIONS, 'done'] : BASE_ACTIONS),
     [viewer.isAdmin],
@@ -76,16 +73,6 @@ export function Component() {
     () => (employee ? { id: employee.id, eid: employee.eid, name: employee.name } : undefined),
     [employee],
   );
-
-  const onAction = async (request: ServiceRequest, a: RowAction) => {
-    if (await rows.handle(request, a)) return;
-    const serviceAction = toServiceAction(a);
-    if (!serviceAction) return;
-    action.mutate(
-      { action: serviceAction, id: request.id },
-      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
-    );
-  };
 
   const detail = (r: ServiceRequest) => `/hr-services/${r.id}`;
   const columns: ListColumns<ServiceRequest> = [
@@ -136,7 +123,7 @@ export function Component() {
       title: t('common.actions'),
       actions: actions,
       enabled: enabledServiceActions,
-      onAction: (r, a) => void onAction(r, a),
+      onAction: (r, a) => void rows.onAction(r, a),
       label: (r) => t('hrServices.actionsFor', { id: r.id }),
     }),
   ];

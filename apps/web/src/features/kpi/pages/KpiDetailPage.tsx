@@ -54,6 +54,7 @@ import {
   type ObjectiveKpiTarget,
   type ObjectiveTarget,
 } from '../components/ItemForms';
+import { kpiKeys } from '../keys';
 import '../kpi.css';
 
 /** Weights and totals always with two decimals, in the reader's number format. */
@@ -363,7 +364,7 @@ export function Component() {
       <CommentChat
         open={chat !== null}
         onClose={() => setChat(null)}
-        thread={chat ?? { kind: 'kpi_objective', id: 0 }}
+        thread={chat ? { ...chat, counts: kpiKeys.sheet(id) } : { kind: 'kpi_objective', id: 0 }}
         title={chat?.title}
       />
     </>

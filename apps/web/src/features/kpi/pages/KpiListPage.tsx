@@ -49,8 +49,6 @@ export function Component() {
   const remove = useDeleteKpi();
   const rows = useRowEditing<KpiListItem>(remove, (item) => item.name);
 
-  const onAction = (item: KpiListItem, a: RowAction) => rows.handle(item, a);
-
   const nowrap = { whiteSpace: 'nowrap' as const };
   const columns: ListColumns<KpiListItem> = [
     {
@@ -114,7 +112,7 @@ export function Component() {
       actions: ACTIONS,
       // What the server says the caller may do with the row.
       enabled: (r) => r.actions,
-      onAction: (r, a) => void onAction(r, a),
+      onAction: (r, a) => void rows.onAction(r, a),
       label: (r) => t('kpi.actionsFor', { name: r.name }),
     }),
   ];

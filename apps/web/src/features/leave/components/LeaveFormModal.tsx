@@ -1,13 +1,12 @@
 import { LEAVE_FORMAT, type Leave, type LeaveBody, leaveForm } from '@hr/contracts/leave';
 import { ADDRESS_MAX } from '@hr/contracts/limits';
-import { NOTICES } from '@hr/contracts/messages';
-import { DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { DatePicker, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequestFormModal } from '../../../components/form/RequestFormModal';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../../../lib/dates';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { toastSuccess } from '../../../lib/notify';
+import { zodRules } from '../../../lib/forms';
 import { useLeaveBalances, useLeaveDurations, useLeaveTypes, useResponsibles, useSaveLeave } from '../api';
 
 interface Values {
@@ -56,10 +55,6 @@ export function LeaveFormModal({
   const save = useSaveLeave();
   const short = format === LEAVE_FORMAT.short;
 
-  useEffect(() => {
-    if (open) form.setFieldsValue({ ...initialValues(leave) });
-  }, [open, leave, form]);
-
   const typeOptions = useMemo(
     () =>
       (types.data ?? [])
@@ -87,7 +82,7 @@ export function LeaveFormModal({
     if ('from' in changed || 'duration_id' in changed) syncShortEnd();
   };
 
-  const onFinish = (v: Values) => {
+  const toRequestBody = (v: Values) => {
     const body: LeaveBody = {
       leave_format: v.leave_format,
       type_id: v.type_id!,
@@ -97,138 +92,107 @@ export function LeaveFormModal({
       responsible_id: v.responsible_id!,
       leave_address: v.leave_address?.trim() ?? '',
     };
-    save.mutate(
-      { id: leave?.id, body },
-      {
-        onSuccess: () => {
-          toastSuccess(
-            t(leave ? 'notices.updated' : 'notices.saved', {
-              defaultValue: leave ? NOTICES.updated : NOTICES.saved,
-            }),
-          );
-          onClose();
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
+    return body;
   };
 
   return (
-    <Modal
+    <RequestFormModal<Values, LeaveBody>
       open={open}
+      editing={leave}
       title={leave ? t('leave.form.editTitle') : t('leave.form.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initial={initialValues(leave)}
+      toBody={toRequestBody}
+      save={save}
+      onClose={onClose}
+      onValuesChange={onValuesChange}
       width={560}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        initialValues={initialValues(leave)}
-        preserve={false}
+      <Form.Item name="leave_format" label={t('leave.form.format')} rules={rules('leave_format')} required>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: LEAVE_FORMAT.fullDay, label: t('leave.format.1') },
+            { value: LEAVE_FORMAT.short, label: t('leave.format.2') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="type_id"
+        label={t('leave.form.type')}
+        rules={rules('type_id')}
+        required
+        extra={
+          balance ? (
+            <Typography.Text type="secondary">
+              {t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })}
+            </Typography.Text>
+          ) : null
+        }
       >
-        <Form.Item name="leave_format" label={t('leave.form.format')} rules={rules('leave_format')} required>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={[
-              { value: LEAVE_FORMAT.fullDay, label: t('leave.format.1') },
-              { value: LEAVE_FORMAT.short, label: t('leave.format.2') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="type_id"
-          label={t('leave.form.type')}
-          rules={rules('type_id')}
-          required
-          extra={
-            balance ? (
-              <Typography.Text type="secondary">
-                {t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })}
-              </Typography.Text>
-            ) : null
-          }
-        >
+        <Select
+          options={typeOptions}
+          loading={types.isPending}
+          placeholder={t('leave.form.typePlaceholder')}
+        />
+      </Form.Item>
+      {short ? (
+        <Form.Item name="duration_id" label={t('leave.form.duration')} rules={rules('duration_id')} required>
           <Select
-            options={typeOptions}
-            loading={types.isPending}
-            placeholder={t('leave.form.typePlaceholder')}
+            options={(durations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+            placeholder={t('leave.form.durationPlaceholder')}
           />
         </Form.Item>
-        {short ? (
-          <Form.Item
-            name="duration_id"
-            label={t('leave.form.duration')}
-            rules={rules('duration_id')}
-            required
-          >
-            <Select
-              options={(durations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-              placeholder={t('leave.form.durationPlaceholder')}
+      ) : null}
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <Form.Item
+          name="from"
+          label={t('leave.form.from')}
+          rules={rules('from')}
+          required
+          style={{ flex: 1, minWidth: 200 }}
+        >
+          {short ? (
+            <DatePicker
+              showTime={{ format: TIME_FORMAT, minuteStep: 15 }}
+              format={DATE_TIME_FORMAT}
+              style={{ width: '100%' }}
             />
-          </Form.Item>
-        ) : null}
-        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Form.Item
-            name="from"
-            label={t('leave.form.from')}
-            rules={rules('from')}
-            required
-            style={{ flex: 1, minWidth: 200 }}
-          >
-            {short ? (
-              <DatePicker
-                showTime={{ format: TIME_FORMAT, minuteStep: 15 }}
-                format={DATE_TIME_FORMAT}
-                style={{ width: '100%' }}
-              />
-            ) : (
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-            )}
-          </Form.Item>
-          <Form.Item
-            name="to"
-            label={t('leave.form.to')}
-            rules={rules('to')}
-            required
-            style={{ flex: 1, minWidth: 200 }}
-          >
-            {short ? (
-              <DatePicker showTime format={DATE_TIME_FORMAT} disabled style={{ width: '100%' }} />
-            ) : (
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-            )}
-          </Form.Item>
-        </div>
-        <Form.Item
-          name="responsible_id"
-          label={t('leave.form.responsible')}
-          rules={rules('responsible_id')}
-          required
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={responsibles.isPending}
-            placeholder={t('leave.form.responsiblePlaceholder')}
-            options={(responsibles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
-          />
+          ) : (
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          )}
         </Form.Item>
         <Form.Item
-          name="leave_address"
-          label={t('leave.form.address')}
-          rules={rules('leave_address')}
+          name="to"
+          label={t('leave.form.to')}
+          rules={rules('to')}
           required
+          style={{ flex: 1, minWidth: 200 }}
         >
-          <Input.TextArea rows={3} showCount count={{ max: ADDRESS_MAX }} />
+          {short ? (
+            <DatePicker showTime format={DATE_TIME_FORMAT} disabled style={{ width: '100%' }} />
+          ) : (
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          )}
         </Form.Item>
-      </Form>
-    </Modal>
+      </div>
+      <Form.Item
+        name="responsible_id"
+        label={t('leave.form.responsible')}
+        rules={rules('responsible_id')}
+        required
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={responsibles.isPending}
+          placeholder={t('leave.form.responsiblePlaceholder')}
+          options={(responsibles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
+        />
+      </Form.Item>
+      <Form.Item name="leave_address" label={t('leave.form.address')} rules={rules('leave_address')} required>
+        <Input.TextArea rows={3} showCount count={{ max: ADDRESS_MAX }} />
+      </Form.Item>
+    </RequestFormModal>
   );
 }

@@ -1,5 +1,4 @@
 import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
-import { NOTICES } from '@hr/contracts/messages';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,6 @@ import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { toastSuccess } from '../../../lib/notify';
 import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../api';
 import { LeaveFormModal } from '../components/LeaveFormModal';
 
@@ -45,15 +43,9 @@ export function Component() {
   const types = useLeaveTypes();
   const action = useLeaveAction();
   const remove = useDeleteLeave();
-  const rows = useRowEditing<Leave>(remove, (l) => `#${l.id} ${l.type.name}`);
-
-  const onAction = async (leave: Leave, a: RowAction) => {
-    if (await rows.handle(leave, a)) return;
-    action.mutate(
-      { action: a as RequestAction, id: leave.id },
-      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
-    );
-  };
+  const rows = useRowEditing<Leave, RequestAction>(remove, (l) => `#${l.id} ${l.type.name}`, {
+    mutation: action,
+  });
 
   const columns: ListColumns<Leave> = [
     { title: t('leave.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
@@ -109,7 +101,7 @@ export function Component() {
       actions: ACTIONS,
       // What the server says the caller may do with the row.
       enabled: (r) => r.actions,
-      onAction: (r, a) => void onAction(r, a),
+      onAction: (r, a) => void rows.onAction(r, a),
       label: (r) => t('leave.actionsFor', { id: r.id }),
     }),
   ];

@@ -3,8 +3,9 @@ import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@h
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { Count, EnabledField, EnabledTag } from '../components/common';
+import { organisationResources } from '../keys';
 
 interface DesignationValues {
   name: string;
@@ -20,7 +21,7 @@ export function Component() {
     <AdminOnly>
       <ResourcePage<Designation, DesignationValues>
         translatedName={NAME_MAX}
-        resource="designations"
+        resource={organisationResources.designations}
         texts="organisation.designations"
         sortFields={DESIGNATION_SORT_FIELDS}
         defaultSort="name,asc"

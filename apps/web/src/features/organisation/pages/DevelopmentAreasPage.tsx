@@ -7,8 +7,9 @@ import {
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { EnabledField, EnabledTag } from '../components/common';
+import { organisationResources } from '../keys';
 
 interface AreaValues {
   name: string;
@@ -25,7 +26,7 @@ export function Component() {
     <AdminOnly>
       <ResourcePage<DevelopmentArea, AreaValues>
         translatedName={NAME_MAX}
-        resource="developmentAreas"
+        resource={organisationResources.developmentAreas}
         texts="organisation.developmentAreas"
         sortFields={DEVELOPMENT_AREA_SORT_FIELDS}
         defaultSort="name,asc"

@@ -5,11 +5,12 @@ import { Button, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { SubjectsDrawer } from '../components/SubjectsDrawer';
 import '../organisation.css';
+import { organisationResources } from '../keys';
 
 interface ExamValues {
   name: string;
@@ -30,7 +31,7 @@ export function Component() {
     <AdminOnly>
       <ResourcePage<ExamItem, ExamValues>
         translatedName={NAME_MAX}
-        resource="exams"
+        resource={organisationResources.exams}
         texts="organisation.exams"
         sortFields={EXAM_SORT_FIELDS}
         defaultSort="id,asc"

@@ -4,10 +4,11 @@ import { Button, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { GroupTreeDrawer } from '../components/GroupTreeDrawer';
+import { organisationResources } from '../keys';
 
 interface GroupValues {
   name: string;
@@ -30,7 +31,7 @@ export function Component() {
   return (
     <AdminOnly>
       <ResourcePage<GroupItem, GroupValues>
-        resource="groups"
+        resource={organisationResources.groups}
         texts="organisation.groups"
         sortFields={GROUP_SORT_FIELDS}
         defaultSort="name,asc"

@@ -1,11 +1,11 @@
 import { NAME_MAX } from '@hr/contracts/admin';
 import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
-import { Form, Input, InputNumber, Tabs, Typography } from 'antd';
+import { Form, Input, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AdminOnly } from '../../../components/AdminOnly';
-import { PageHeader } from '../../../components/PageHeader';
-import { ResourcePage } from '../../admin';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { Count, EnabledField, EnabledTag } from '../components/common';
+import { organisationResources } from '../keys';
 
 interface RankValues {
   name: string;
@@ -21,7 +21,7 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
   return (
     <ResourcePage<Rank, RankValues>
       translatedName={NAME_MAX}
-      resource={resource}
+      resource={organisationResources[resource]}
       texts={`organisation.${resource}`}
       embedded
       sortFields={RANK_SORT_FIELDS}
@@ -79,17 +79,13 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
 export function Component() {
   const { t } = useTranslation();
   return (
-    <AdminOnly>
-      <PageHeader
-        title={t('organisation.levelsGrades.title')}
-        subtitle={t('organisation.levelsGrades.subtitle')}
-      />
-      <Tabs
-        items={[
-          { key: 'levels', label: t('organisation.levels.title'), children: <Ranks resource="levels" /> },
-          { key: 'grades', label: t('organisation.grades.title'), children: <Ranks resource="grades" /> },
-        ]}
-      />
-    </AdminOnly>
+    <ResourceTabs
+      title={t('organisation.levelsGrades.title')}
+      subtitle={t('organisation.levelsGrades.subtitle')}
+      tabs={[
+        { key: 'levels', label: t('organisation.levels.title'), children: <Ranks resource="levels" /> },
+        { key: 'grades', label: t('organisation.grades.title'), children: <Ranks resource="grades" /> },
+      ]}
+    />
   );
 }

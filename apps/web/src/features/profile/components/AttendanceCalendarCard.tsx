@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatMonth, weekdayOf } from '../../../lib/format';
 import { api } from '../../../lib/http';
 import { isRtl } from '../../../lib/i18n';
+import { attendanceKeys } from '../../attendance';
 import './attendance-calendar.css';
 
 /** The first month the calendar goes back to. */
@@ -19,7 +20,7 @@ const FIRST_MONTH = dayjs('2000-01-01');
 
 function useCalendarMonth(employeeId: number, month: string) {
   return useQuery({
-    queryKey: ['attendance', 'calendar', employeeId, month],
+    queryKey: attendanceKeys.calendar(employeeId, month),
     queryFn: ({ signal }) =>
       api.get<CalendarMonth>('report/attendance/calendar', {
         query: { employee_id: employeeId, month },

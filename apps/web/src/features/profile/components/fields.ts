@@ -2,13 +2,13 @@ import { BLOOD_GROUPS } from '@hr/contracts/employees';
 import type { LookupName } from '@hr/contracts/lookups';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExams, useLookups } from '../api';
+import { useAllLookups, useExams } from '../../../components/employee-search/api';
 import type { FieldDef, Option } from './SectionForm';
 
 /** The forms of every profile section, labelled in the current language, with their options. */
 export function useProfileFields(enabled: boolean) {
   const { t } = useTranslation();
-  const lookups = useLookups(enabled);
+  const lookups = useAllLookups(enabled);
   const exams = useExams(enabled);
 
   return useMemo(() => {

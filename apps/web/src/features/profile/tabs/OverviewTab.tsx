@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
+import { leaveBalancesQuery } from '../../leave';
 import { ShiftCard } from '../../shifts';
 import { useAdminAction, useAdminOptions } from '../api';
 import { AttendanceCalendarCard } from '../components/AttendanceCalendarCard';
@@ -336,7 +337,9 @@ export function OverviewTab({ profile, fields }: { profile: FullProfile; fields:
       {profile.permissions.view === 'full' ? (
         <ShiftCard employeeId={profile.id} canAssign={profile.permissions.admin} />
       ) : null}
-      {profile.permissions.view === 'full' ? <LeaveBalanceCard employeeId={profile.id} /> : null}
+      {profile.permissions.view === 'full' ? (
+        <LeaveBalanceCard balances={(year) => leaveBalancesQuery(profile.id, year)} />
+      ) : null}
       {mayRead(profile.permissions.relation, profile.permissions.is_admin, 'personal') ? (
         <AttendanceCalendarCard employeeId={profile.id} />
       ) : null}

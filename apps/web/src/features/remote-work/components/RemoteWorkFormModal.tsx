@@ -1,5 +1,4 @@
 import { DATE_FORMAT, TIME_FORMAT } from '@hr/contracts/limits';
-import { NOTICES } from '@hr/contracts/messages';
 import {
   REMOTE_WORK_DESCRIPTION_MAX,
   REMOTE_WORK_TYPE,
@@ -7,14 +6,13 @@ import {
   type RemoteWorkBody,
   remoteWorkForm,
 } from '@hr/contracts/remote-work';
-import { DatePicker, Flex, Form, Input, Modal, Select, TimePicker } from 'antd';
+import { DatePicker, Flex, Form, Input, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { RequestFormModal } from '../../../components/form/RequestFormModal';
 import { toApiDate } from '../../../lib/dates';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { toastSuccess } from '../../../lib/notify';
+import { zodRules } from '../../../lib/forms';
 import { useRemoteWorkTypes, useSaveRemoteWork } from '../api';
 
 interface Values {
@@ -89,10 +87,6 @@ export function RemoteWorkFormModal({
   const save = useSaveRemoteWork();
   const hourly = isHourly(typeId);
 
-  useEffect(() => {
-    if (open) form.setFieldsValue({ ...initialValues(item) });
-  }, [open, item, form]);
-
   const onValuesChange = (changed: Partial<Values>) => {
     // Hours and whole days are different fields: switching between them starts the dates afresh.
     if ('type_id' in changed && isHourly(changed.type_id) !== hourly) {
@@ -100,142 +94,117 @@ export function RemoteWorkFormModal({
     }
   };
 
-  const onFinish = (v: Values) => {
-    save.mutate(
-      { id: item?.id, body: toBody(v) },
-      {
-        onSuccess: () => {
-          toastSuccess(
-            t(item ? 'notices.updated' : 'notices.saved', {
-              defaultValue: item ? NOTICES.updated : NOTICES.saved,
-            }),
-          );
-          onClose();
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
-  };
-
   const half = { flex: 1, minWidth: 150 };
 
   return (
-    <Modal
+    <RequestFormModal<Values, RemoteWorkBody>
       open={open}
+      editing={item}
       title={item ? t('remoteWork.form.editTitle') : t('remoteWork.form.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      initial={initialValues(item)}
+      toBody={toBody}
+      save={save}
+      onClose={onClose}
+      onValuesChange={onValuesChange}
       width={560}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        initialValues={initialValues(item)}
-        preserve={false}
+      <Form.Item
+        name="type_id"
+        label={t('remoteWork.form.type')}
+        rules={rules('type_id')}
+        required
+        extra={
+          typeId === undefined
+            ? undefined
+            : hourly
+              ? t('remoteWork.form.hourlyHint')
+              : t('remoteWork.form.daysHint')
+        }
       >
-        <Form.Item
-          name="type_id"
-          label={t('remoteWork.form.type')}
-          rules={rules('type_id')}
-          required
-          extra={
-            typeId === undefined
-              ? undefined
-              : hourly
-                ? t('remoteWork.form.hourlyHint')
-                : t('remoteWork.form.daysHint')
-          }
-        >
-          <Select
-            options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
-            loading={types.isPending}
-            placeholder={t('remoteWork.form.typePlaceholder')}
-          />
-        </Form.Item>
-        {hourly ? (
-          <>
-            <Form.Item
-              key="hourly-date"
-              name="from_date"
-              label={t('remoteWork.form.date')}
-              rules={whenRules('from_date')}
-              required
-            >
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-            </Form.Item>
-            <Flex gap={12} wrap>
-              <Form.Item
-                name="from_time"
-                label={t('remoteWork.form.from')}
-                rules={whenRules('from_time')}
-                required
-                style={half}
-              >
-                <TimePicker
-                  format={TIME_FORMAT}
-                  minuteStep={MINUTE_STEP}
-                  showNow={false}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-              <Form.Item
-                name="to_time"
-                label={t('remoteWork.form.to')}
-                rules={whenRules('to_time')}
-                required
-                style={half}
-              >
-                <TimePicker
-                  format={TIME_FORMAT}
-                  minuteStep={MINUTE_STEP}
-                  showNow={false}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Flex>
-          </>
-        ) : (
+        <Select
+          options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
+          loading={types.isPending}
+          placeholder={t('remoteWork.form.typePlaceholder')}
+        />
+      </Form.Item>
+      {hourly ? (
+        <>
+          <Form.Item
+            key="hourly-date"
+            name="from_date"
+            label={t('remoteWork.form.date')}
+            rules={whenRules('from_date')}
+            required
+          >
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          </Form.Item>
           <Flex gap={12} wrap>
             <Form.Item
-              key="days-from"
-              name="from_date"
+              name="from_time"
               label={t('remoteWork.form.from')}
-              rules={whenRules('from_date')}
+              rules={whenRules('from_time')}
               required
               style={half}
             >
-              <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              <TimePicker
+                format={TIME_FORMAT}
+                minuteStep={MINUTE_STEP}
+                showNow={false}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
             <Form.Item
-              name="to_date"
+              name="to_time"
               label={t('remoteWork.form.to')}
-              rules={whenRules('to_date')}
+              rules={whenRules('to_time')}
               required
               style={half}
             >
-              <DatePicker
-                format={DATE_FORMAT}
+              <TimePicker
+                format={TIME_FORMAT}
+                minuteStep={MINUTE_STEP}
+                showNow={false}
                 style={{ width: '100%' }}
-                disabledDate={(d) => Boolean(fromDate && d.isBefore(fromDate, 'day'))}
               />
             </Form.Item>
           </Flex>
-        )}
-        <Form.Item name="description" label={t('remoteWork.form.description')} rules={rules('description')}>
-          <Input.TextArea
-            rows={3}
-            showCount
-            count={{ max: REMOTE_WORK_DESCRIPTION_MAX }}
-            placeholder={t('remoteWork.form.descriptionPlaceholder')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        </>
+      ) : (
+        <Flex gap={12} wrap>
+          <Form.Item
+            key="days-from"
+            name="from_date"
+            label={t('remoteWork.form.from')}
+            rules={whenRules('from_date')}
+            required
+            style={half}
+          >
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="to_date"
+            label={t('remoteWork.form.to')}
+            rules={whenRules('to_date')}
+            required
+            style={half}
+          >
+            <DatePicker
+              format={DATE_FORMAT}
+              style={{ width: '100%' }}
+              disabledDate={(d) => Boolean(fromDate && d.isBefore(fromDate, 'day'))}
+            />
+          </Form.Item>
+        </Flex>
+      )}
+      <Form.Item name="description" label={t('remoteWork.form.description')} rules={rules('description')}>
+        <Input.TextArea
+          rows={3}
+          showCount
+          count={{ max: REMOTE_WORK_DESCRIPTION_MAX }}
+          placeholder={t('remoteWork.form.descriptionPlaceholder')}
+        />
+      </Form.Item>
+    </RequestFormModal>
   );
 }

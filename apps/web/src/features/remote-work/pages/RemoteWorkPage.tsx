@@ -1,4 +1,3 @@
-import { NOTICES } from '@hr/contracts/messages';
 import { REMOTE_WORK_TYPE, type RemoteWork } from '@hr/contracts/remote-work';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
@@ -13,7 +12,6 @@ import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
-import { toastSuccess } from '../../../lib/notify';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
 import { RemoteWorkFormModal } from '../components/RemoteWorkFormModal';
 
@@ -61,17 +59,11 @@ export function Component() {
   const types = useRemoteWorkTypes();
   const action = useRemoteWorkAction();
   const remove = useDeleteRemoteWork();
-  const rows = useRowEditing<RemoteWork>(remove, (r) =>
-    t('remoteWork.itemName', { id: r.id, type: r.type.name }),
+  const rows = useRowEditing<RemoteWork, RequestAction>(
+    remove,
+    (r) => t('remoteWork.itemName', { id: r.id, type: r.type.name }),
+    { mutation: action },
   );
-
-  const onAction = async (item: RemoteWork, a: RowAction) => {
-    if (await rows.handle(item, a)) return;
-    action.mutate(
-      { action: a as RequestAction, id: item.id },
-      { onSuccess: () => toastSuccess(t('notices.statusUpdated', { defaultValue: NOTICES.statusUpdated })) },
-    );
-  };
 
   const columns: ListColumns<RemoteWork> = [
     { title: t('remoteWork.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
@@ -129,7 +121,7 @@ export function Component() {
       actions: ACTIONS,
       // What the server says the caller may do with the row.
       enabled: (r) => r.actions,
-      onAction: (r, a) => void onAction(r, a),
+      onAction: (r, a) => void rows.onAction(r, a),
       label: (r) => t('remoteWork.actionsFor', { id: r.id }),
     }),
   ];

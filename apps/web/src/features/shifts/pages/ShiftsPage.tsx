@@ -16,8 +16,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { ResourcePage } from '../../admin';
+import { EnabledTag } from '../../../components/admin/fields';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useShiftText } from '../format';
+import { shiftResources } from '../keys';
 
 interface Values {
   name: string;
@@ -117,7 +119,7 @@ export function Component() {
     <AdminOnly>
       <ResourcePage<Shift, Values>
         translatedName={SHIFT_NAME_MAX}
-        resource="shifts"
+        resource={shiftResources.shifts}
         texts="shifts.admin"
         sortFields={SHIFT_SORT_FIELDS}
         defaultSort="start,asc"
@@ -187,12 +189,7 @@ export function Component() {
           {
             key: 'enabled',
             title: t('admin.common.status'),
-            render: (_, s) =>
-              s.enabled ? (
-                <Tag color="success">{t('admin.common.active')}</Tag>
-              ) : (
-                <Tag>{t('admin.common.inactive')}</Tag>
-              ),
+            render: (_, s) => <EnabledTag on={s.enabled} words="active" />,
           },
         ]}
         fields={(rules) => (

@@ -1,0 +1,31 @@
+import type { AdminResource } from '../../lib/admin-resources';
+import type { Query } from '../../lib/http';
+
+/** The query keys of leave: requests, balances and the reference lists HR manages. */
+export const leaveKeys = {
+  all: ['leave'] as const,
+  lists: ['leave', 'list'] as const,
+  list: (query: Query) => ['leave', 'list', query] as const,
+  types: ['leave', 'types'] as const,
+  durations: ['leave', 'durations'] as const,
+  holidays: ['leave', 'holidays'] as const,
+  responsibles: ['leave', 'responsibles'] as const,
+  balances: ['leave', 'balances'] as const,
+  /** Balances of a year, the caller's own unless an employee is named; without a year, every year's. */
+  balancesOf: (employeeId: number | undefined, year?: number) =>
+    year === undefined
+      ? (['leave', 'balances', employeeId ?? 'me'] as const)
+      : (['leave', 'balances', employeeId ?? 'me', year] as const),
+};
+
+/** Leave's reference lists on the administration screens: disabled ones too. */
+export const leaveResources = {
+  leaveTypes: { name: 'leaveTypes', path: 'leave/types', queryKey: leaveKeys.types, query: { all: true } },
+  leaveDurations: {
+    name: 'leaveDurations',
+    path: 'leave/durations',
+    queryKey: leaveKeys.durations,
+    query: { all: true },
+  },
+  holidays: { name: 'holidays', path: 'holidays', queryKey: leaveKeys.holidays },
+} satisfies Record<string, AdminResource>;

@@ -1,0 +1,108 @@
+import { HOLIDAY_SORT_FIELDS } from '@hr/contracts/admin';
+import { type Holiday, holidayForm } from '@hr/contracts/leave';
+import { DATE_FORMAT } from '@hr/contracts/limits';
+import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { useCompanyOptions } from '../../../components/employee-search/api';
+import { formatDate } from '../../../lib/dates';
+import { leaveResources } from '../keys';
+
+interface Values {
+  name: string;
+  from?: Dayjs;
+  to?: Dayjs;
+  company_id?: number | null;
+}
+
+const EMPTY: Values = { name: '', company_id: null };
+
+/** Administration > Holidays: the days off of a year, for everyone or for one company. */
+export function Component() {
+  const { t } = useTranslation();
+  const thisYear = dayjs().year();
+  const [year, setYear] = useState(thisYear);
+  const companies = useCompanyOptions();
+  const companyName = (id: number | null) =>
+    id === null ? t('leave.admin.allCompanies') : (companies.data?.find((c) => c.id === id)?.name ?? '—');
+  return (
+    <AdminOnly>
+      <ResourcePage<Holiday, Values>
+        resource={leaveResources.holidays}
+        sortFields={HOLIDAY_SORT_FIELDS}
+        defaultSort="from,asc"
+        filterQuery={{ year }}
+        filters={
+          <Select
+            value={year}
+            onChange={setYear}
+            aria-label={t('leave.balances.chooseYear')}
+            style={{ width: 110 }}
+            options={[thisYear - 1, thisYear, thisYear + 1, thisYear + 2].map((y) => ({
+              value: y,
+              label: String(y),
+            }))}
+          />
+        }
+        schema={holidayForm}
+        emptyValues={EMPTY}
+        toValues={(h) => ({ name: h.name, from: dayjs(h.from), to: dayjs(h.to), company_id: h.company_id })}
+        toBody={(v) => ({
+          name: v.name,
+          from: v.from?.format('YYYY-MM-DD'),
+          to: (v.to ?? v.from)?.format('YYYY-MM-DD'),
+          company_id: v.company_id ?? null,
+        })}
+        columns={[
+          { key: 'name', title: t('leave.admin.name'), dataIndex: 'name' },
+          { key: 'from', title: t('leave.columns.from'), render: (_, h) => formatDate(h.from) },
+          { key: 'to', title: t('leave.columns.to'), render: (_, h) => formatDate(h.to) },
+          {
+            key: 'days',
+            title: t('leave.admin.days'),
+            align: 'end',
+            render: (_, h) => <span className="admin-count">{dayjs(h.to).diff(h.from, 'day') + 1}</span>,
+          },
+          {
+            key: 'company',
+            title: t('leave.admin.company'),
+            responsive: ['sm'],
+            render: (_, h) =>
+              h.company_id === null ? <Tag>{companyName(null)}</Tag> : companyName(h.company_id),
+          },
+        ]}
+        fields={(rules) => (
+          <>
+            <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
+              <Input maxLength={100} autoFocus />
+            </Form.Item>
+            <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+              <Form.Item
+                name="from"
+                label={t('leave.columns.from')}
+                rules={rules('from')}
+                required
+                style={{ flex: 1, minWidth: 180 }}
+              >
+                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="to" label={t('leave.columns.to')} style={{ flex: 1, minWidth: 180 }}>
+                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+              </Form.Item>
+            </div>
+            <Form.Item name="company_id" label={t('leave.admin.company')}>
+              <Select
+                allowClear
+                placeholder={t('leave.admin.allCompanies')}
+                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Form.Item>
+          </>
+        )}
+      />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features read of the profile: its query keys (their changes refresh its change log). */
+export { profileKeys } from './keys';
