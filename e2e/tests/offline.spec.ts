@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs } from '../support/api';
+import { apiAs, unique } from '../support/api';
 import { signIn } from '../support/helpers';
 
 /**
@@ -124,5 +124,27 @@ test.describe('offline', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByText('You are offline')).toHaveCount(0);
+  });
+  test('a reload shows what the server has now, not the answers kept for offline use', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, '1001');
+    await signIn(page, '1004', { path: '/dashboard' });
+    const balances = page.getByRole('region', { name: 'Leave balance' });
+    await expect(balances.getByRole('progressbar').first()).toBeVisible();
+
+    // A leave type added since: the kept balances do not have it.
+    const type = await admin.post<{ id: number; name: string }>('leave/types', {
+      name: unique('Fresh leave'),
+      days: 7,
+      short_leave_applied: false,
+      has_balance: true,
+      enabled: true,
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(balances.getByText(type.name)).toBeVisible({ timeout: 1_000 });
+    await admin.del(`leave/types/${type.id}`);
   });
 });

@@ -98,7 +98,10 @@ function keep() {
   }
 }
 
-/** Puts the signed-in user's kept answers back into the cache (as old as they are, so they refresh online). */
+/**
+ * Puts the signed-in user's kept answers back into the cache, marked out of
+ * date: a screen shows them while it reads them again (offline, it keeps them).
+ */
 function restoreKept() {
   const session = getSession();
   const mine = session ? `${OFFLINE_PREFIX}${session.employee_id}` : null;
@@ -108,7 +111,11 @@ function restoreKept() {
   if (!mine) return;
   try {
     const kept = JSON.parse(localStorage.getItem(mine) ?? '[]') as KeptQuery[];
-    for (const q of kept) queryClient.setQueryData(q.key, q.data, { updatedAt: q.at });
+    for (const q of kept) {
+      queryClient.setQueryData(q.key, q.data, { updatedAt: q.at });
+      // Shown at once, but never taken as fresh: the first screen that reads it asks again.
+      void queryClient.invalidateQueries({ queryKey: q.key, exact: true, refetchType: 'none' });
+    }
   } catch {
     localStorage.removeItem(mine);
   }
