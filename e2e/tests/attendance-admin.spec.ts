@@ -154,6 +154,13 @@ test.describe('attendance devices and import', () => {
       importer.getByText(/^All or nothing: a file with any bad row imports nothing\./),
     ).toBeVisible();
     await expect(importer.getByText('E-ID of the employee')).toBeVisible();
+    // The example names a device the company has.
+    const known = await apiAs(request, '1001').then((admin) =>
+      admin.get<{ items: { code: string }[] }>('attendance/devices'),
+    );
+    const example = await importer.locator('pre').innerText();
+    const named = example.match(/^1004,2026-01-05 08:59,(\S+)$/m)?.[1];
+    expect(known.items.map((d) => d.code)).toContain(named);
 
     const good = [`1004,${day} 08:59,${code}`, `1005,${dayFirst} 18:02:30,${code}`];
     await chooseFile(page, 'punches.csv', [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolate, moneyFormat } from './format';
+import { isolate, moneyFormat, repaidPercent } from './format';
 
 /** Spaces of any kind as one plain space (Intl puts no-break spaces between the code and the number). */
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -22,5 +22,18 @@ describe('amounts', () => {
 
   it('isolates a figure put into a sentence', () => {
     expect(isolate('01-01-2027')).toBe('\u206801-01-2027\u2069');
+  });
+});
+
+describe('repaid percent', () => {
+  it.each([
+    ['41660', '100000', 41.7],
+    ['41640', '100000', 41.6],
+    ['0', '100000', 0],
+    ['99960', '100000', 99.9],
+    ['100000', '100000', 100],
+    ['5', '0', 0],
+  ])('%s of %s is %s %%', (repaid, amount, percent) => {
+    expect(repaidPercent(repaid, amount)).toBe(percent);
   });
 });

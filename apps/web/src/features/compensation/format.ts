@@ -23,3 +23,15 @@ export function useMoney() {
  * 2027-01-01 (first-strong isolate and pop directional isolate).
  */
 export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * How much of a loan is repaid, in percent to one decimal, rounded (41.66 →
+ * 41.7); a loan not yet fully repaid never shows 100 (99.96 → 99.9).
+ */
+export function repaidPercent(repaid: string | number, amount: string | number): number {
+  const whole = Number(amount);
+  const paid = Number(repaid);
+  if (!(whole > 0)) return 0;
+  const percent = Math.round((paid / whole) * 1000) / 10;
+  return percent >= 100 && paid < whole ? 99.9 : Math.min(percent, 100);
+}

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { commonCounts, type ImportKind } from '../../../components/import/api';
 import { ImportPanel } from '../../../components/import/ImportPanel';
 import { ImportsPanel } from '../../../components/import/ImportsPanel';
-import { useReportsChanged } from '../api';
+import { useDevices, useReportsChanged } from '../api';
 
-const EXAMPLE = [
-  'E-ID,Date-time,Device',
-  '1004,2026-01-05 08:59,GATE-1',
-  '1004,05-01-2026 18:02:30,GATE-1',
-].join('\n');
+/** What a punch file looks like, with a device the company has (the first enabled one) where there is one. */
+const example = (device: string) =>
+  ['E-ID,Date-time,Device', `1004,2026-01-05 08:59,${device}`, `1004,05-01-2026 18:02:30,${device}`].join(
+    '\n',
+  );
 
 /** Punch files on the import screen: their counts and why a row is refused. */
 function punchKind(t: TFunction): ImportKind<PunchImport> {
@@ -33,6 +33,9 @@ export function PunchImports() {
   const { t } = useTranslation();
   const kind = punchKind(t);
   const reportsChanged = useReportsChanged();
+  const devices = useDevices();
+  const device =
+    devices.data?.items.find((d) => d.enabled)?.code ?? devices.data?.items[0]?.code ?? 'MAIN-GATE';
   return (
     <>
       <ImportPanel title={t('attendanceAdmin.import.title')} kind={kind} onImported={reportsChanged}>
@@ -46,7 +49,7 @@ export function PunchImports() {
         <Typography.Paragraph type="secondary">{t('attendanceAdmin.import.duplicates')}</Typography.Paragraph>
         <Typography.Text strong>{t('imports.example')}</Typography.Text>
         <pre className="import-example" dir="ltr">
-          {EXAMPLE}
+          {example(device)}
         </pre>
       </ImportPanel>
       <ImportsPanel title={t('imports.last.title')} kind={kind} />

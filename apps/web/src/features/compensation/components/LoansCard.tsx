@@ -37,7 +37,7 @@ import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { useCompensationMutations, useLoans, usePayScheduleOptions } from '../api';
-import { isolate, useMoney } from '../format';
+import { isolate, repaidPercent, useMoney } from '../format';
 import { keepEnterInPickers } from '../forms';
 
 interface LoanValues {
@@ -254,7 +254,7 @@ function LoanItem({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const percent = Math.floor((Number(loan.repaid) / Number(loan.amount)) * 1000) / 10;
+  const percent = repaidPercent(loan.repaid, loan.amount);
   const repaid = loan.status === 'repaid';
   const name = loan.purpose ?? t('compensation.loans.loanOf', { amount: isolate(money(loan.amount)) });
   return (
