@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The import rules of biome.json (docs/architecture.md, Server code shape),
  * run by Biome itself on small trees laid out like apps/server/src/features
- * and apps/web/src: route files do not touch the database, a feature reaches
+ * and apps/web/src: route files do not touch the database, services reach it
+ * only through their repository, a feature reaches
  * another only through its index.ts (on both sides), and the web's
  * components/ and lib/ import no feature, and no module imports itself round
  * a circle.
@@ -82,6 +83,40 @@ describe('biome.json import rules', () => {
     expect(result.output).toContain('Routes parse, call one service method and answer');
   });
 
+  it('a service may not import drizzle-orm or the database schema, and keeps the feature rule', () => {
+    const result = lint({
+      ...neighbours,
+      [`${F}/shop/shop.service.ts`]: [
+        "import { eq } from 'drizzle-orm';",
+        "import type { PgTable } from 'drizzle-orm/pg-core';",
+        "import { shops } from '../../db/schema';",
+        "import type { Shop } from '../../db/schema/shops';",
+        "import type { Db } from '../../db/client';",
+        "import { stockRepository } from '../stock/stock.repository';",
+        "import { shopRepository } from './shop.repository';",
+        '',
+        'export const bad = [eq, shops, stockRepository, shopRepository];',
+        'export type Types = [PgTable, Shop, Db];',
+        '',
+      ].join('\n'),
+      // The repository beside it may: that is where the queries live.
+      [`${F}/shop/shop.repository.ts`]: [
+        "import { eq } from 'drizzle-orm';",
+        "import { shops } from '../../db/schema';",
+        '',
+        'export const shopRepository = [eq, shops];',
+        '',
+      ].join('\n'),
+      'apps/server/src/db/schema/shops.ts': 'export type Shop = { id: number };\n',
+    });
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.restricted.sort()).toEqual(
+      [1, 2, 3, 4, 6].map((line) => `${F}/shop/shop.service.ts:${line}`).sort(),
+    );
+    expect(result.output).toContain('Services take plain inputs and call their repository');
+    expect(result.output).toContain("only through that feature's index.ts");
+  });
+
   it("a feature may not import another feature's internals, from any of its files", () => {
     const result = lint({
       ...neighbours,
@@ -108,13 +143,23 @@ describe('biome.json import rules', () => {
         'export type Deps = FeatureDeps;',
         '',
       ].join('\n'),
-      // Services and repositories reach the database; other features through their index.
+      // The service passes the database handle to its repository; other features through their index.
       [`${F}/shop/shop.service.ts`]: [
         "import type { Db } from '../../db/client';",
-        "import { shops } from '../../db/schema';",
         "import { stockRoutes } from '../stock/index';",
+        "import { shopRepository } from './shop.repository';",
         '',
-        'export const shopService = [shops, stockRoutes];',
+        'export const shopService = [shopRepository, stockRoutes];',
+        'export type Handle = Db;',
+        '',
+      ].join('\n'),
+      // The repository reaches the database.
+      [`${F}/shop/shop.repository.ts`]: [
+        "import { eq } from 'drizzle-orm';",
+        "import type { Db } from '../../db/client';",
+        "import { shops } from '../../db/schema';",
+        '',
+        'export const shopRepository = [eq, shops];',
         'export type Handle = Db;',
         '',
       ].join('\n'),

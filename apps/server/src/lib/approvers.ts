@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { employees } from '../db/schema';
 import type { AuthContext } from './auth-context';
-import { photoUrls } from './signed-urls';
 
 /**
  * The approvers a request stores when it is made (DESIGN.md §3): the
@@ -91,13 +90,4 @@ export function personJson(id: AnyColumn | SQL): SQL<PersonColumns | null> {
 /** A person's name by id, as a sort key. */
 export function personName(id: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`(select p.name from employees p where p.id = ${id})`;
-}
-
-/** A person reference as answers carry it (with signed photo URLs), or null. */
-export function personRef(
-  secret: string,
-  p: { id: number | null; eid: string | null; name: string | null; photoVersion: number | null } | null,
-) {
-  if (!p || p.id === null || p.eid === null || p.name === null) return null;
-  return { id: p.id, eid: p.eid, name: p.name, photo: photoUrls(secret, p.id, p.photoVersion ?? 0) };
 }

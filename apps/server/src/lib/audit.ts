@@ -78,6 +78,34 @@ export interface RecordChange {
 }
 
 /**
+ * The one shape of a change of values in an audit row's `data`: `changes`,
+ * `{ field: { before, after } }` for every field that changed, and `fields`,
+ * their names in the record's order (a jsonb object keeps its keys in an
+ * order of its own). Other facts of the row stay beside them as other keys.
+ */
+export type ChangeData = {
+  changes: FieldChanges;
+  fields: string[];
+};
+
+/** The `data` of a change (`changes` and `fields`) from a field diff. */
+export function changeData(changes: FieldChanges): ChangeData {
+  return { changes, fields: Object.keys(changes) };
+}
+
+/**
+ * The fields of `patch` whose value differs from `before` (fields the patch
+ * leaves out, undefined, are not compared): the diff of a partial update.
+ */
+export function diffPatch(before: FieldValues, patch: FieldValues): FieldChanges {
+  const sent = Object.keys(patch).filter((field) => patch[field] !== undefined);
+  return diffFields(
+    Object.fromEntries(sent.map((field) => [field, before[field]])),
+    Object.fromEntries(sent.map((field) => [field, patch[field]])),
+  );
+}
+
+/**
  * Writes the audit row of a change to a person's record with its field diff
  * (`data.changes`), inside the caller's transaction. Nothing changed, no row:
  * answers whether a row was written.
@@ -95,9 +123,7 @@ export async function auditChange(db: Db, actor: AuthContext | null, change: Rec
       ...change.data,
       section: change.section,
       ...(change.itemId != null ? { item_id: change.itemId } : {}),
-      changes,
-      // A jsonb object keeps its keys in an order of its own: the record's order of the fields.
-      fields: Object.keys(changes),
+      ...changeData(changes),
     },
   });
   return true;

@@ -14,10 +14,11 @@ import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { employees, punchImports } from '../db/schema';
-import { personJson, personRef } from './approvers';
+import { personJson } from './approvers';
 import type { AuthContext } from './auth-context';
 import { domainError } from './errors';
 import { listPage } from './list';
+import { personRef } from './people';
 
 /**
  * What every CSV import shares (DESIGN.md §10), whatever its file holds:

@@ -157,7 +157,12 @@ interface PageBuilder<Row> {
   };
 }
 
-export interface ListSpec<Row, Item> {
+/**
+ * What a list reads, as its repository builds it from the caller's plain
+ * inputs (scope and filters): the table, the conditions, the sorts and the
+ * page query. The service adds how a row is answered (`ListSpec.map`).
+ */
+export interface ListSource<Row> {
   /** Names the list's statements (with the shape of the call). */
   name: string;
   /** The table the matches are counted on (without joins). */
@@ -172,6 +177,9 @@ export interface ListSpec<Row, Item> {
    * `total` as given (the count of all matches).
    */
   page: (db: Db, total: SQL<number>) => PageBuilder<Row & { total: number }>;
+}
+
+export interface ListSpec<Row, Item> extends ListSource<Row> {
   /** A row as the answer carries it. */
   map: (row: Row) => Item;
 }

@@ -5,8 +5,9 @@ import type { NameTranslations } from '@hr/contracts/translations';
 import { type AnyColumn, and, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { audit } from './audit';
+import { audit, changeData, diffPatch } from './audit';
 import type { AuthContext } from './auth-context';
+import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from './db-errors';
 import { AppError, domainError } from './errors';
 import { inLanguage, pickName } from './language';
 import { listAnswer, orderBy } from './list';
@@ -104,31 +105,6 @@ export type ReferenceDataOf<S> =
   S extends ReferenceSpec<infer Row, infer Answer, infer Create, infer Patch, infer Values, infer Filter>
     ? ReferenceData<Row, Answer, Create, Patch, Values, Filter>
     : never;
-
-/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error). */
-export function pgCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** Changed fields only, for the audit row. A list (weekdays) is compared by its items. */
-export function changes(before: Record<string, unknown>, patch: Record<string, unknown>) {
-  const out: Record<string, { from: unknown; to: unknown }> = {};
-  const same = (a: unknown, b: unknown) =>
-    a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
-  for (const [key, value] of Object.entries(patch)) {
-    if (value !== undefined && !same(before[key], value)) out[key] = { from: before[key] ?? null, to: value };
-  }
-  return out;
-}
 
 /** Refuses anyone but an HR administrator. */
 export function requireAdminContext(auth: AuthContext): void {
@@ -281,7 +257,7 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
         action: 'update',
         entity: this.spec.entity,
         entityId: id,
-        data: { changes: changes(fields(before), patch as Record<string, unknown>) },
+        data: changeData(diffPatch(fields(before), patch as Record<string, unknown>)),
       });
       return this.shown(row);
     });

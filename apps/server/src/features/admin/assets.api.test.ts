@@ -222,9 +222,10 @@ describe('PATCH assets/{id}', () => {
     const [row] = await audits(a.id, 'update');
     expect(row?.data).toEqual({
       changes: {
-        name: { from: 'Old Name', to: 'New Name' },
-        description: { from: null, to: 'Fixed screen' },
+        name: { before: 'Old Name', after: 'New Name' },
+        description: { before: null, after: 'Fixed screen' },
       },
+      fields: ['name', 'description'],
     });
   });
 

@@ -185,10 +185,11 @@ describe('PATCH companies/{id}', () => {
     const [a] = await audits(c.id, 'update');
     expect(a?.data).toEqual({
       changes: {
-        name: { from: c.name, to: name },
-        code: { from: 'OLD', to: null },
-        enabled: { from: true, to: false },
+        name: { before: c.name, after: name },
+        code: { before: 'OLD', after: null },
+        enabled: { before: true, after: false },
       },
+      fields: ['name', 'code', 'enabled'],
     });
   });
 

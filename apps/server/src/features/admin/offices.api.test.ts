@@ -225,7 +225,8 @@ describe('PATCH offices/{id}', () => {
     });
     const [row] = await audits(o.id, 'update');
     expect(row?.data).toEqual({
-      changes: { company_id: { from: a.id, to: b.id }, enabled: { from: true, to: false } },
+      changes: { company_id: { before: a.id, after: b.id }, enabled: { before: true, after: false } },
+      fields: ['company_id', 'enabled'],
     });
   });
 

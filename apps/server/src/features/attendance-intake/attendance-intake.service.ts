@@ -22,11 +22,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
+import { DEADLOCK_DETECTED, pgCode } from '../../lib/db-errors';
 import { domainError, fieldError } from '../../lib/errors';
 import { ImportRecords, type ImportRow, unreadableAs422 } from '../../lib/imports';
 import { officeNow } from '../../lib/office-clock';
 import {
-  pgCode,
   ReferenceData,
   type ReferenceListQuery,
   type ReferenceSpec,
@@ -177,8 +177,6 @@ interface FileCheck {
   refused: number;
   errors: ImportRowError[];
 }
-
-const DEADLOCK_DETECTED = '40P01';
 
 /**
  * Writes that met another's on the same punches in another order: PostgreSQL

@@ -199,11 +199,12 @@ describe('whose punches a device sends: its company and office', () => {
     expect(audits.map((a) => a.data)).toEqual([
       {
         changes: {
-          company_id: { from: home.companyId, to: elsewhere.id },
-          office_id: { from: home.officeId, to: depot.id },
+          company_id: { before: home.companyId, after: elsewhere.id },
+          office_id: { before: home.officeId, after: depot.id },
         },
+        fields: ['company_id', 'office_id'],
       },
-      { changes: { office_id: { from: depot.id, to: null } } },
+      { changes: { office_id: { before: depot.id, after: null } }, fields: ['office_id'] },
     ]);
   });
 

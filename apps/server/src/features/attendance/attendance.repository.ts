@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { employees, holidays, leaves, punches, remoteWorks } from '../../db/schema';
 import type { PersonColumns } from '../../lib/approvers';
 import { preparedOnce } from '../../lib/prepared';
+import { belowCondition } from '../../lib/privacy';
 
 /** Approved (3) leave and remote work count for attendance; drafts, pending and rejected ones do not. */
 const APPROVED = 3;
@@ -11,6 +12,20 @@ const SHORT_LEAVE = 2;
 
 export interface AttendancePerson extends PersonColumns {
   companyId: number | null;
+}
+
+/**
+ * Whose rows a summary has: one employee; or the people below a manager
+ * (`below`), one company's people (`companyId`), both, or neither (everyone).
+ */
+export type AttendanceScope = { employeeId: number } | { below?: number; companyId?: number };
+
+function scopeCondition(scope: AttendanceScope): SQL | undefined {
+  if ('employeeId' in scope) return eq(employees.id, scope.employeeId);
+  return and(
+    scope.below === undefined ? undefined : belowCondition(scope.below),
+    scope.companyId === undefined ? undefined : eq(employees.companyId, scope.companyId),
+  );
 }
 
 const personColumns = {
@@ -43,11 +58,11 @@ export const attendanceRepository = {
    * (a management chain's tree, a company) is worked out once per summary,
    * and its batches are then read by id.
    */
-  async scopeIds(db: Db, scope: SQL | undefined, limit?: number): Promise<number[]> {
+  async scopeIds(db: Db, scope: AttendanceScope, limit?: number): Promise<number[]> {
     const query = db
       .select({ id: employees.id })
       .from(employees)
-      .where(and(eq(employees.enabled, true), scope))
+      .where(and(eq(employees.enabled, true), scopeCondition(scope)))
       .orderBy(asc(employees.name), asc(employees.id));
     const rows = await (limit === undefined ? query : query.limit(limit));
     return rows.map((r) => r.id);

@@ -14,15 +14,17 @@ import {
 import { mayRead } from '@hr/contracts/privacy';
 import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { employees } from '../../db/schema';
-import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
-import { belowCondition, standingTo } from '../../lib/privacy';
+import { personRef } from '../../lib/people';
+import { standingTo } from '../../lib/privacy';
 import { shiftPeriods } from '../shifts';
-import { type AttendancePerson, attendanceRepository as repo } from './attendance.repository';
+import {
+  type AttendancePerson,
+  type AttendanceScope,
+  attendanceRepository as repo,
+} from './attendance.repository';
 import { attendanceDays, type DayFacts, totalsOf } from './day-rule';
 
 /** People read and computed together in a summary: a few hundred at a time keeps memory flat. */
@@ -214,22 +216,20 @@ export class AttendanceService {
    * people), a manager the people below them; anyone else is refused. With
    * `employee_id`, that one person, who must be in the caller's scope.
    */
-  private async summaryScope(auth: AuthContext, q: SummaryQuery): Promise<SQL | undefined> {
+  private async summaryScope(auth: AuthContext, q: SummaryQuery): Promise<AttendanceScope> {
     if (q.employee_id !== undefined) {
       await this.readable(auth, q.employee_id);
-      return eq(employees.id, q.employee_id);
+      return { employeeId: q.employee_id };
     }
-    const company = q.company_id === undefined ? undefined : eq(employees.companyId, q.company_id);
     const everyone = (q.scope ?? (auth.isAdmin ? 'all' : 'team')) === 'all';
     if (everyone) {
       if (!auth.isAdmin) throw domainError('attendance_forbidden');
-      return company;
+      return { companyId: q.company_id };
     }
-    const below = belowCondition(auth.employeeId);
     // An HR administrator's own team may be empty; anyone else without people below them has no summary.
-    if (!auth.isAdmin && (await repo.scopeIds(this.db, below, 1)).length === 0)
+    if (!auth.isAdmin && (await repo.scopeIds(this.db, { below: auth.employeeId }, 1)).length === 0)
       throw domainError('attendance_forbidden');
-    return and(below, company);
+    return { below: auth.employeeId, companyId: q.company_id };
   }
 
   /**
@@ -237,7 +237,7 @@ export class AttendanceService {
    * read once (a chain's tree costs the same whatever the batch), then each
    * batch's people and facts.
    */
-  private async *summaryRows(scope: SQL | undefined, from: string, to: string): AsyncGenerator<SummaryRow> {
+  private async *summaryRows(scope: AttendanceScope, from: string, to: string): AsyncGenerator<SummaryRow> {
     const ids = await repo.scopeIds(this.db, scope);
     for (let start = 0; start < ids.length; start += SUMMARY_BATCH) {
       const people = await repo.peopleByIds(this.db, ids.slice(start, start + SUMMARY_BATCH));

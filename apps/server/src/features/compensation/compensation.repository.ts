@@ -9,6 +9,7 @@ import {
   containing,
   type PageWindow,
   type ReferenceStore,
+  type TableRow,
   tableStore,
   tableWrites,
 } from '../../lib/reference-data';
@@ -22,6 +23,8 @@ export interface ScheduleFilter extends EnabledFilter {
 }
 
 /* Pay schedule types: a plain table */
+
+export type PayScheduleTypeRow = TableRow<typeof payScheduleTypes>;
 
 export const payScheduleTypesStore = tableStore<typeof payScheduleTypes, EnabledFilter>(payScheduleTypes, {
   sortable: {

@@ -20,11 +20,11 @@ import { NOTICES } from '@hr/contracts/messages';
 import { mayRead } from '@hr/contracts/privacy';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { personRef } from '../../lib/approvers';
-import { audit, auditChange, diffFields, type FieldValues } from '../../lib/audit';
+import { audit, auditChange, changeData, diffFields, type FieldValues } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { officeToday } from '../../lib/office-clock';
+import { personRef } from '../../lib/people';
 import { standingTo } from '../../lib/privacy';
 import { requireAdminContext } from '../../lib/reference-data';
 import {
@@ -290,7 +290,7 @@ export class CompensationService {
       action,
       entity: 'loan',
       entityId: row.id,
-      data: { employee_id: row.employeeId, changes, fields: Object.keys(changes) },
+      data: { employee_id: row.employeeId, ...changeData(changes) },
     });
   }
 

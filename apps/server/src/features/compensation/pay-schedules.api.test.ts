@@ -123,7 +123,8 @@ describe('pay schedule types', () => {
     const audits = (await auditsOf(ctx.db, 'pay_schedule_type')).filter((a) => a.entityId === id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
     expect(audits[1]!.data).toEqual({
-      changes: { periods_per_year: { from: 4, to: 6 }, enabled: { from: true, to: false } },
+      changes: { periods_per_year: { before: 4, after: 6 }, enabled: { before: true, after: false } },
+      fields: ['periods_per_year', 'enabled'],
     });
   });
 
@@ -269,7 +270,8 @@ describe('pay schedules', () => {
     const audits = (await auditsOf(ctx.db, 'pay_schedule')).filter((a) => a.entityId === id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(audits[1]!.data).toEqual({
-      changes: { first_pay_date: { from: '2026-01-09', to: '2026-01-16' } },
+      changes: { first_pay_date: { before: '2026-01-09', after: '2026-01-16' } },
+      fields: ['first_pay_date'],
     });
   });
 

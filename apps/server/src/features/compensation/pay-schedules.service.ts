@@ -13,17 +13,11 @@ import {
 } from '@hr/contracts/compensation';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { payScheduleTypes } from '../../db/schema';
 import { domainError, fieldError } from '../../lib/errors';
 import { officeToday } from '../../lib/office-clock';
+import { plainKind, ReferenceData, type ReferenceDataOf, type ReferenceSpec } from '../../lib/reference-data';
 import {
-  plainKind,
-  ReferenceData,
-  type ReferenceDataOf,
-  type ReferenceSpec,
-  type TableRow,
-} from '../../lib/reference-data';
-import {
+  type PayScheduleTypeRow,
   paySchedulesStore,
   payScheduleTypesStore,
   compensationRepository as repo,
@@ -53,7 +47,7 @@ export const payScheduleTypeKind = {
     kind: 'pay schedule type',
     defaultSort: 'periods_per_year,asc',
     wholeWithoutPage: true,
-    answer: (row: TableRow<typeof payScheduleTypes>): PayScheduleType => ({
+    answer: (row: PayScheduleTypeRow): PayScheduleType => ({
       id: row.id,
       name: row.name,
       periods_per_year: row.periodsPerYear,

@@ -6,7 +6,7 @@ import {
 import { IMPORT_ERRORS_KEPT, type importFileBody, type importsQuery } from '@hr/contracts/imports';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { audit, diffFields, type FieldChanges, type FieldValues } from '../../lib/audit';
+import { audit, changeData, diffFields, type FieldChanges, type FieldValues } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { ImportRecords, type ImportRow, unreadableAs422 } from '../../lib/imports';
@@ -368,7 +368,7 @@ export class EmployeeImportService {
     const audits: EmployeeAudit[] = changed.flatMap((row) =>
       row.changes.map(([section, changes]) => ({
         employeeId: idOf(row.eid),
-        data: { import_id: importId, section, changes, fields: Object.keys(changes) },
+        data: { import_id: importId, section, ...changeData(changes) },
       })),
     );
     await repo.auditEmployees(tx, auth, IMPORT_ACTION, audits);

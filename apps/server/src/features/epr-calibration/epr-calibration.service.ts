@@ -9,9 +9,9 @@ import {
 import { type EprRating, overallRating } from '@hr/contracts/epr-scoring';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import { personRef } from '../../lib/people';
 import { statusAnswer } from '../../lib/request-workflow';
 import { type GridRow, calibrationRepository as repo } from './epr-calibration.repository';
 

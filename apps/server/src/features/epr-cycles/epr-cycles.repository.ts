@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { personJson } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
+import type { ListSource } from '../../lib/list';
 
 /** The rows of a raw query, from either driver (both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
@@ -153,8 +154,17 @@ export const CYCLE_SORT: Record<(typeof EPR_CYCLE_SORT_FIELDS)[number], AnyColum
 };
 
 export const eprCycleRepository = {
-  /** The query of a cycle with its counts (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** Every cycle, with its counts (lib/list pages, sorts and prepares it). */
+  list(): ListSource<CycleRow> {
+    return {
+      name: 'epr-cycles',
+      table: eprCycles,
+      conditions: [],
+      sortable: CYCLE_SORT,
+      tieBreaker: eprCycles.id,
+      page: baseQuery,
+    };
+  },
 
   async find(db: Db, id: number): Promise<CycleRow | null> {
     const [row] = await baseQuery(db).where(eq(eprCycles.id, id));

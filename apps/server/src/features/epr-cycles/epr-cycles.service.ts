@@ -12,20 +12,14 @@ import {
 import { EPR_STATUS } from '@hr/contracts/workflow';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { eprCycles } from '../../db/schema';
-import { personRef } from '../../lib/approvers';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { listAnswer, listPage, offsetOf } from '../../lib/list';
 import { officeToday } from '../../lib/office-clock';
+import { personRef } from '../../lib/people';
 import { statusAnswer } from '../../lib/request-workflow';
-import {
-  CYCLE_SORT,
-  type CycleRow,
-  type CycleScope,
-  eprCycleRepository as repo,
-} from './epr-cycles.repository';
+import { type CycleRow, type CycleScope, eprCycleRepository as repo } from './epr-cycles.repository';
 
 type ListQuery = z.output<typeof eprCycleListQuery>;
 type DetailQuery = z.output<typeof eprCycleQuery>;
@@ -103,15 +97,7 @@ export class EprCycleService {
   async list(auth: AuthContext, q: ListQuery, url: string) {
     adminOnly(auth);
     const statuses = await repo.statuses(this.db);
-    return listPage(this.db, url, q, {
-      name: 'epr-cycles',
-      table: eprCycles,
-      conditions: [],
-      sortable: CYCLE_SORT,
-      tieBreaker: eprCycles.id,
-      page: repo.page,
-      map: (r) => this.toItem(r, statuses),
-    });
+    return listPage(this.db, url, q, { ...repo.list(), map: (r) => this.toItem(r, statuses) });
   }
 
   /** One cycle: its progress, whom it covers, its unfinished reviews by stage and a page of them. */

@@ -147,7 +147,9 @@ describe('EPR values: HR administrators manage them', () => {
     expect(await valueRow(made.id)).toEqual(actor === 'admin' ? { ...before, sortOrder: 12 } : before);
     const logged = await audits('epr_value', made.id, 'update');
     expect(logged.map((l) => l.data)).toEqual(
-      actor === 'admin' ? [{ changes: { sort_order: { from: 0, to: 12 } } }] : [],
+      actor === 'admin'
+        ? [{ changes: { sort_order: { before: 0, after: 12 } }, fields: ['sort_order'] }]
+        : [],
     );
   });
 
@@ -215,9 +217,10 @@ describe('EPR values: HR administrators manage them', () => {
         ? [
             {
               changes: {
-                name: { from: b.name, to: `${b.name} (renamed)` },
-                enabled: { from: true, to: false },
+                name: { before: b.name, after: `${b.name} (renamed)` },
+                enabled: { before: true, after: false },
               },
+              fields: ['name', 'enabled'],
             },
           ]
         : [],

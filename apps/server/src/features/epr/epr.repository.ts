@@ -1,9 +1,11 @@
-import type { EPR_SORT_FIELDS } from '@hr/contracts/epr';
+import type { EPR_SORT_FIELDS, eprListQuery } from '@hr/contracts/epr';
 import { KPI_ITEM_STATUS } from '@hr/contracts/kpi';
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  employees,
   eprDevPlans,
   eprLineEvidence,
   eprLines,
@@ -23,7 +25,9 @@ import {
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
 import { localName, requestLanguage } from '../../lib/language';
+import { condition, type ListSource, requestScope } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
+import { inGroupItem } from '../organisation';
 
 const kpiStatus = alias(workflowStatuses, 'kpi_status');
 
@@ -194,9 +198,112 @@ export type LineRow = Awaited<ReturnType<typeof eprRepository.lines>>[number];
 export type StableRow = Awaited<ReturnType<typeof eprRepository.stables>>[number];
 export type DevPlanRow = Awaited<ReturnType<typeof eprRepository.devPlans>>[number];
 
+/** The fields of a review itself that its sections change (the ratings, comments and remarks). */
+export type ReviewFields = Partial<
+  Pick<
+    typeof eprs.$inferInsert,
+    | 'aRating'
+    | 'aComment'
+    | 'aLmRating'
+    | 'aLmComment'
+    | 'bRating'
+    | 'bComment'
+    | 'bLmRating'
+    | 'bLmComment'
+    | 'cKpiRating'
+    | 'cStableRating'
+    | 'selfProposal'
+    | 'remarks'
+    | 'devAreas'
+    | 'lmRecommendation'
+    | 'lmRemarks'
+    | 'lmDevAreas'
+    | 'nextLevelRemarks'
+  >
+>;
+
+/** A development plan row's values. */
+export type DevPlanValues = Pick<typeof eprDevPlans.$inferInsert, 'devArea' | 'actionPlan' | 'when' | 'who'>;
+
 export const eprRepository = {
-  /** The query of a review with everything its row needs (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** The reviews' table, for the request life cycle (lib/request-workflow.ts). */
+  table: eprs,
+
+  /** The list of the caller (`me`): their own reviews or their team's, and the filters they gave. */
+  list(me: number, q: z.output<typeof eprListQuery>): ListSource<EprRow> {
+    return {
+      name: 'epr',
+      table: eprs,
+      conditions: [
+        requestScope(q.list_type === 'self', me, eprs.employeeId, [eprs.lineManagerId, eprs.oneOverOneId]),
+        condition('employee_id', q.employee_id, (v) => eq(eprs.employeeId, v)),
+        condition('type_id', q.type_id, (v) => eq(eprs.typeId, v)),
+        condition('status_id', q.status_id, (v) => eq(eprs.statusId, v)),
+        // On the review's own table (the total is counted there, without the page's joins).
+        condition(
+          'kpi_type_id',
+          q.kpi_type_id,
+          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.typeId} = ${v})`,
+        ),
+        condition(
+          'kpi_status_id',
+          q.kpi_status_id,
+          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.statusId} = ${v})`,
+        ),
+        condition('from_date', q.from_date, (v) => sql`${eprs.toDate} >= ${v}`),
+        condition('to_date', q.to_date, (v) => sql`${eprs.fromDate} <= ${v}`),
+        condition(
+          'company_id',
+          q.company_id,
+          (v) =>
+            sql`${eprs.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
+        ),
+        condition('group_id', q.group_id, (v) => inGroupItem(eprs.employeeId, v)),
+      ],
+      sortable: EPR_SORT,
+      tieBreaker: eprs.id,
+      page: baseQuery,
+    };
+  },
+
+  /** Sets fields of a review (a section's ratings, comments or remarks). */
+  async setFields(tx: Db, id: number, values: ReviewFields): Promise<void> {
+    await tx.update(eprs).set(values).where(eq(eprs.id, id));
+  },
+
+  /** Sets one side's actual value of a Section A line of the review. */
+  async setLine(
+    tx: Db,
+    eprId: number,
+    lineId: number,
+    values: { actual?: number | null } | { lmActual?: number | null },
+  ): Promise<void> {
+    await tx
+      .update(eprLines)
+      .set(values)
+      .where(and(eq(eprLines.id, lineId), eq(eprLines.eprId, eprId)));
+  },
+
+  /** Sets a Section B value's ratings and comments. */
+  async setStable(
+    tx: Db,
+    id: number,
+    values: Pick<Partial<typeof eprStables.$inferInsert>, 'rating' | 'comment' | 'lmRating' | 'lmComment'>,
+  ): Promise<void> {
+    await tx.update(eprStables).set(values).where(eq(eprStables.id, id));
+  },
+
+  async addDevPlan(tx: Db, eprId: number, values: DevPlanValues): Promise<void> {
+    await tx.insert(eprDevPlans).values({ eprId, ...values });
+  },
+
+  async updateDevPlan(tx: Db, id: number, values: DevPlanValues): Promise<void> {
+    await tx.update(eprDevPlans).set(values).where(eq(eprDevPlans.id, id));
+  },
+
+  async deleteDevPlan(tx: Db, id: number): Promise<void> {
+    await tx.delete(eprDevPlans).where(eq(eprDevPlans.id, id));
+  },
 
   /** One review (a prepared statement: every view of a review reads it). */
   async find(db: Db, id: number): Promise<EprRow | null> {

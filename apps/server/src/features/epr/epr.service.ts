@@ -20,27 +20,23 @@ import { KPI_TYPE } from '@hr/contracts/kpi';
 import type { Option } from '@hr/contracts/lookups';
 import { MESSAGES } from '@hr/contracts/messages';
 import { type Actor, EPR_RULES, EPR_STATUS, EPR_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { employees, eprDevPlans, eprLines, eprStables, eprs, kpis } from '../../db/schema';
-import { personRef } from '../../lib/approvers';
 import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { employeeLanguage } from '../../lib/document-language';
 import { domainError, fieldError } from '../../lib/errors';
 import { inLanguage } from '../../lib/language';
-import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
-import { pgCode } from '../../lib/reference-data';
+import { listPage, teamOnlyFilters } from '../../lib/list';
+import { personRef } from '../../lib/people';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { settingNumber } from '../../lib/settings';
 import { decodeBase64, decodedSize, evidenceImage, imageFormat } from '../../lib/uploads';
 import { eprPdf } from './epr.pdf';
-import { EPR_SORT, type EprRow, eprRepository as repo } from './epr.repository';
+import { type EprRow, KPI_APPROVED, eprRepository as repo } from './epr.repository';
 
 type ListQuery = z.output<typeof eprListQuery>;
 
-import { inGroupItem } from '../organisation';
-import { KPI_APPROVED } from './epr.repository';
 /** The achievement cap in percent, an HR setting (DESIGN.md §4). */
 export const ACHIEVEMENT_CAP_SETTING = 'epr_achievement_cap';
 
@@ -71,6 +67,14 @@ function part(name: PartName): RecordPart<EprRow> {
   };
 }
 
+/** A development plan row's values from its body. */
+const devPlanValues = (body: DevPlanBody) => ({
+  devArea: body.dev_area,
+  actionPlan: body.action_plan,
+  when: body.when,
+  who: body.who,
+});
+
 /** The part a body of own or line-manager fields belongs to; both kinds at once are refused. */
 function sideOf(body: Record<string, unknown>, lmFields: readonly string[]): PartName {
   const keys = Object.keys(body).filter((k) => body[k] !== undefined);
@@ -95,7 +99,7 @@ export class EprService {
   ) {
     this.workflow = new RequestWorkflow(db, {
       kind: 'epr',
-      table: eprs,
+      table: repo.table,
       workflow: EPR_WORKFLOW,
       rules: EPR_RULES,
       find: repo.find,
@@ -304,37 +308,7 @@ export class EprService {
     const own = q.list_type === 'self';
     teamOnlyFilters(own, q, { employee_id: 'employee' });
     return listPage(this.db, url, q, {
-      name: 'epr',
-      table: eprs,
-      conditions: [
-        requestScope(own, auth.employeeId, eprs.employeeId, [eprs.lineManagerId, eprs.oneOverOneId]),
-        condition('employee_id', q.employee_id, (v) => eq(eprs.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(eprs.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(eprs.statusId, v)),
-        // On the review's own table (the total is counted there, without the page's joins).
-        condition(
-          'kpi_type_id',
-          q.kpi_type_id,
-          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.typeId} = ${v})`,
-        ),
-        condition(
-          'kpi_status_id',
-          q.kpi_status_id,
-          (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.statusId} = ${v})`,
-        ),
-        condition('from_date', q.from_date, (v) => sql`${eprs.toDate} >= ${v}`),
-        condition('to_date', q.to_date, (v) => sql`${eprs.fromDate} <= ${v}`),
-        condition(
-          'company_id',
-          q.company_id,
-          (v) =>
-            sql`${eprs.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
-        ),
-        condition('group_id', q.group_id, (v) => inGroupItem(eprs.employeeId, v)),
-      ],
-      sortable: EPR_SORT,
-      tieBreaker: eprs.id,
-      page: repo.page,
+      ...repo.list(auth.employeeId, q),
       map: (r) => this.toListItem(auth, r),
     });
   }
@@ -372,7 +346,7 @@ export class EprService {
     // A review cycle's launch makes reviews without the employee's lock: one made at that very
     // moment for the same sheet and type meets the unique index, and is the same refusal.
     const row = await this.createRow(auth, body).catch((err: unknown) => {
-      if (pgCode(err) === '23505') throw domainError('epr_exists_now', {}, 'kpi_id');
+      if (pgCode(err) === UNIQUE_VIOLATION) throw domainError('epr_exists_now', {}, 'kpi_id');
       throw err;
     });
     return this.detail(this.db, auth, row);
@@ -460,10 +434,7 @@ export class EprService {
         // Section C starts from the line manager's ratings of A and B (DESIGN.md §4).
         if (to === EPR_STATUS.awaitingOneOverOne && current.statusId === EPR_STATUS.awaitingLineManager) {
           const d = sectionCDefaults(current.aLmRating, current.bLmRating);
-          await tx
-            .update(eprs)
-            .set({ cKpiRating: d.kpi_rating, cStableRating: d.stable_rating })
-            .where(eq(eprs.id, current.id));
+          await repo.setFields(tx, current.id, { cKpiRating: d.kpi_rating, cStableRating: d.stable_rating });
         }
       },
     });
@@ -498,19 +469,14 @@ export class EprService {
             bLmRating: body.lm_rating,
             bLmComment: body.lm_comment,
           };
-    return this.edit(auth, id, side, async (tx) => {
-      await tx.update(eprs).set(set).where(eq(eprs.id, id));
-    });
+    return this.edit(auth, id, side, (tx) => repo.setFields(tx, id, set));
   }
 
   /** Section C: the line manager's ratings after the O&O returned the review (10). */
   async sectionC(auth: AuthContext, id: number, body: SectionCBody) {
-    return this.edit(auth, id, 'section_c', async (tx) => {
-      await tx
-        .update(eprs)
-        .set({ cKpiRating: body.kpi_rating, cStableRating: body.stable_rating })
-        .where(eq(eprs.id, id));
-    });
+    return this.edit(auth, id, 'section_c', (tx) =>
+      repo.setFields(tx, id, { cKpiRating: body.kpi_rating, cStableRating: body.stable_rating }),
+    );
   }
 
   /** Section D: each one's remarks on their turn (employee, line manager, O&O). */
@@ -523,20 +489,17 @@ export class EprService {
     );
     if (sides.size > 1) throw domainError('epr_fields_mixed');
     const side = [...sides][0] as PartName;
-    return this.edit(auth, id, side, async (tx) => {
-      await tx
-        .update(eprs)
-        .set({
-          selfProposal: body.self_proposal,
-          remarks: body.remarks,
-          devAreas: body.dev_areas,
-          lmRecommendation: body.lm_recommendation,
-          lmRemarks: body.lm_remarks,
-          lmDevAreas: body.lm_dev_areas,
-          nextLevelRemarks: body.next_level_remarks,
-        })
-        .where(eq(eprs.id, id));
-    });
+    return this.edit(auth, id, side, (tx) =>
+      repo.setFields(tx, id, {
+        selfProposal: body.self_proposal,
+        remarks: body.remarks,
+        devAreas: body.dev_areas,
+        lmRecommendation: body.lm_recommendation,
+        lmRemarks: body.lm_remarks,
+        lmDevAreas: body.lm_dev_areas,
+        nextLevelRemarks: body.next_level_remarks,
+      }),
+    );
   }
 
   private async eprOfLine(lineId: number): Promise<number> {
@@ -549,12 +512,9 @@ export class EprService {
   async line(auth: AuthContext, lineId: number, body: LineBody) {
     const id = await this.eprOfLine(lineId);
     const side = sideOf(body, ['lm_actual']);
-    return this.edit(auth, id, side, async (tx) => {
-      await tx
-        .update(eprLines)
-        .set(side === 'self' ? { actual: body.actual } : { lmActual: body.lm_actual })
-        .where(and(eq(eprLines.id, lineId), eq(eprLines.eprId, id)));
-    });
+    return this.edit(auth, id, side, (tx) =>
+      repo.setLine(tx, id, lineId, side === 'self' ? { actual: body.actual } : { lmActual: body.lm_actual }),
+    );
   }
 
   /** Several Section A lines at once; every line must be this review's. */
@@ -570,10 +530,12 @@ export class EprService {
       if (own.length !== ids.length)
         throw domainError('epr_item_other_review', { item: 'line' }, 'objective_id');
       for (const l of body) {
-        await tx
-          .update(eprLines)
-          .set(side === 'self' ? { actual: l.actual } : { lmActual: l.lm_actual })
-          .where(and(eq(eprLines.id, l.objective_id), eq(eprLines.eprId, id)));
+        await repo.setLine(
+          tx,
+          id,
+          l.objective_id,
+          side === 'self' ? { actual: l.actual } : { lmActual: l.lm_actual },
+        );
       }
     });
   }
@@ -583,30 +545,19 @@ export class EprService {
     const st = await repo.stable(this.db, stableId);
     if (!st) throw domainError('epr_item_not_found', { item: 'value' });
     const side = sideOf(body, ['lm_rating', 'lm_comment']);
-    return this.edit(auth, st.eprId, side, async (tx) => {
-      await tx
-        .update(eprStables)
-        .set({
-          rating: body.rating,
-          comment: body.comment,
-          lmRating: body.lm_rating,
-          lmComment: body.lm_comment,
-        })
-        .where(eq(eprStables.id, stableId));
-    });
+    return this.edit(auth, st.eprId, side, (tx) =>
+      repo.setStable(tx, stableId, {
+        rating: body.rating,
+        comment: body.comment,
+        lmRating: body.lm_rating,
+        lmComment: body.lm_comment,
+      }),
+    );
   }
 
   /** A development plan row, added by the line manager while the review is with them. */
   async addDevPlan(auth: AuthContext, id: number, body: DevPlanBody) {
-    return this.edit(auth, id, 'line_manager', async (tx) => {
-      await tx.insert(eprDevPlans).values({
-        eprId: id,
-        devArea: body.dev_area,
-        actionPlan: body.action_plan,
-        when: body.when,
-        who: body.who,
-      });
-    });
+    return this.edit(auth, id, 'line_manager', (tx) => repo.addDevPlan(tx, id, devPlanValues(body)));
   }
 
   private async eprOfPlan(planId: number): Promise<number> {
@@ -617,19 +568,12 @@ export class EprService {
 
   async updateDevPlan(auth: AuthContext, planId: number, body: DevPlanBody) {
     const id = await this.eprOfPlan(planId);
-    return this.edit(auth, id, 'line_manager', async (tx) => {
-      await tx
-        .update(eprDevPlans)
-        .set({ devArea: body.dev_area, actionPlan: body.action_plan, when: body.when, who: body.who })
-        .where(eq(eprDevPlans.id, planId));
-    });
+    return this.edit(auth, id, 'line_manager', (tx) => repo.updateDevPlan(tx, planId, devPlanValues(body)));
   }
 
   async removeDevPlan(auth: AuthContext, planId: number) {
     const id = await this.eprOfPlan(planId);
-    return this.edit(auth, id, 'line_manager', async (tx) => {
-      await tx.delete(eprDevPlans).where(eq(eprDevPlans.id, planId));
-    });
+    return this.edit(auth, id, 'line_manager', (tx) => repo.deleteDevPlan(tx, planId));
   }
 
   /**

@@ -289,14 +289,17 @@ describe.each(Object.entries(KINDS))('%s: HR administrators manage them', (_name
     expect(await written(k)).toEqual(before);
   });
 
-  it('audits a change with the fields that changed, from and to', async () => {
+  it('audits a change with the fields that changed, before and after', async () => {
     const made = await make();
     const [created] = await audits(k.entity, made.id, 'create');
     expect(created?.data).toMatchObject({ [k.entity]: { id: made.id, name: made.name } });
     await ctx.call({ method: 'PATCH', url: `${k.path}/${made.id}`, token: actors.admin, payload: k.change });
     const [row] = await audits(k.entity, made.id, 'update');
     const [field, to] = Object.entries(k.change)[0]!;
-    expect(row?.data).toEqual({ changes: { [field]: { from: expect.anything(), to } } });
+    expect(row?.data).toEqual({
+      changes: { [field]: { before: expect.anything(), after: to } },
+      fields: [field],
+    });
   });
 
   it('a name taken (any case) is a 409 reference_name_taken on create and rename', async () => {

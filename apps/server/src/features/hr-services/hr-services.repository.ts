@@ -1,6 +1,9 @@
+import type { serviceListQuery } from '@hr/contracts/hr-services';
 import { SERVICE_STATUS } from '@hr/contracts/workflow';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -12,8 +15,9 @@ import {
   serviceRequests,
   workflowStatuses,
 } from '../../db/schema';
-import { personJson, personName } from '../../lib/approvers';
+import { personJson, personName, teamOf } from '../../lib/approvers';
 import { localName, localNameWhenBuilt } from '../../lib/language';
+import { condition, type ListSource } from '../../lib/list';
 
 const owner = alias(employees, 'owner');
 const ownerDesignation = alias(designations, 'owner_designation');
@@ -99,8 +103,51 @@ export const SERVICE_SORT = {
 };
 
 export const serviceRepository = {
-  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** The requests' table, for the request life cycle (lib/request-workflow.ts). */
+  table: serviceRequests,
+
+  /**
+   * The list of the caller (`me`). Own view: their requests in every status.
+   * Team view: submitted and later requests of their team (every one for HR
+   * admins), and drafts they made for someone else. Then the filters they gave.
+   */
+  list(me: number, isAdmin: boolean, q: z.output<typeof serviceListQuery>): ListSource<ServiceRequestRow> {
+    const r = serviceRequests;
+    const range = q.submitted_range;
+    return {
+      name: 'hr_service',
+      table: r,
+      conditions: [
+        q.list_type === 'own'
+          ? condition('own', me, (v) => eq(r.employeeId, v))
+          : condition(isAdmin ? 'team_admin' : 'team', me, (v) =>
+              or(
+                and(
+                  gte(r.statusId, SERVICE_STATUS.submitted),
+                  isAdmin ? undefined : teamOf(v, r.lineManagerId, r.oneOverOneId),
+                ),
+                and(eq(r.statusId, SERVICE_STATUS.draft), eq(r.createdBy, v), ne(r.employeeId, v)),
+              ),
+            ),
+        condition('employee_id', q.employee_id, (v) => eq(r.employeeId, v)),
+        condition('company_id', q.company_id, (v) => eq(r.companyId, v)),
+        condition('status_id', q.status_id, (v) => eq(r.statusId, v)),
+        condition('category', q.category, (v) => eq(r.category, v)),
+        // Days of the server's time zone.
+        condition('submitted_from', range?.from && dayjs(range.from).startOf('day').toISOString(), (v) =>
+          gte(r.submittedAt, v),
+        ),
+        condition(
+          'submitted_before',
+          range?.to && dayjs(range.to).add(1, 'day').startOf('day').toISOString(),
+          (v) => lt(r.submittedAt, v),
+        ),
+      ],
+      sortable: SERVICE_SORT,
+      tieBreaker: r.id,
+      page: baseQuery,
+    };
+  },
 
   /**
    * The employee's other open request (draft, submitted or approved) asking

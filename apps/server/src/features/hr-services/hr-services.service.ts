@@ -9,18 +9,15 @@ import {
   toDmy,
 } from '@hr/contracts/hr-services';
 import { SERVICE_RULES, SERVICE_STATUS, SERVICE_WORKFLOW, type ServiceAction } from '@hr/contracts/workflow';
-import dayjs from 'dayjs';
-import { and, eq, gte, lt, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { serviceRequests } from '../../db/schema';
-import { personRef, teamOf } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
-import { condition, listPage, teamOnlyFilters } from '../../lib/list';
+import { listPage, teamOnlyFilters } from '../../lib/list';
+import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { issueLetter } from './hr-services.letter';
-import { serviceRepository as repo, SERVICE_SORT, type ServiceRequestRow } from './hr-services.repository';
+import { serviceRepository as repo, type ServiceRequestRow } from './hr-services.repository';
 
 type ListQuery = z.output<typeof serviceListQuery>;
 type Body = z.output<typeof serviceRequestBody>;
@@ -42,7 +39,7 @@ export class HrServicesService {
   ) {
     this.workflow = new RequestWorkflow(db, {
       kind: 'hr_service',
-      table: serviceRequests,
+      table: repo.table,
       workflow: SERVICE_WORKFLOW,
       rules: SERVICE_RULES,
       find: repo.find,
@@ -139,42 +136,8 @@ export class HrServicesService {
   async list(auth: AuthContext, q: ListQuery, url: string) {
     const own = q.list_type === 'own';
     teamOnlyFilters(own, q, { employee_id: 'employee', company_id: 'company' });
-    const r = serviceRequests;
-    const range = q.submitted_range;
     return listPage(this.db, url, q, {
-      name: 'hr_service',
-      table: r,
-      conditions: [
-        own
-          ? condition('own', auth.employeeId, (me) => eq(r.employeeId, me))
-          : // Submitted and later requests of the caller's team (every one for HR admins), and
-            // drafts the caller made for someone else.
-            condition(auth.isAdmin ? 'team_admin' : 'team', auth.employeeId, (me) =>
-              or(
-                and(
-                  gte(r.statusId, SERVICE_STATUS.submitted),
-                  auth.isAdmin ? undefined : teamOf(me, r.lineManagerId, r.oneOverOneId),
-                ),
-                and(eq(r.statusId, SERVICE_STATUS.draft), eq(r.createdBy, me), ne(r.employeeId, me)),
-              ),
-            ),
-        condition('employee_id', q.employee_id, (v) => eq(r.employeeId, v)),
-        condition('company_id', q.company_id, (v) => eq(r.companyId, v)),
-        condition('status_id', q.status_id, (v) => eq(r.statusId, v)),
-        condition('category', q.category, (v) => eq(r.category, v)),
-        // Days of the server's time zone.
-        condition('submitted_from', range?.from && dayjs(range.from).startOf('day').toISOString(), (v) =>
-          gte(r.submittedAt, v),
-        ),
-        condition(
-          'submitted_before',
-          range?.to && dayjs(range.to).add(1, 'day').startOf('day').toISOString(),
-          (v) => lt(r.submittedAt, v),
-        ),
-      ],
-      sortable: SERVICE_SORT,
-      tieBreaker: r.id,
-      page: repo.page,
+      ...repo.list(auth.employeeId, auth.isAdmin, q),
       map: (row) => this.toItem(auth, row),
     });
   }

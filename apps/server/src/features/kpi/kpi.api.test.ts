@@ -419,6 +419,45 @@ describe('objectives and objective KPIs', () => {
   });
 });
 
+describe('the audit rows of changed objectives and objective KPIs', () => {
+  const updates = (entity: string, id: number) =>
+    ctx.db
+      .select({ data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id), eq(auditLog.action, 'update')))
+      .orderBy(auditLog.id);
+
+  it('keep the fields that changed as changes { field: { before, after } } with their order', async () => {
+    const c = await ctx.factory.cast();
+    const id = await sheet(c.tokens.employee);
+    const o = await objective(c.tokens.employee, id, { weight: 60 });
+    const k = await objectiveKpi(c.tokens.employee, id, o);
+    await call('PATCH', `${BASE}/objectives/${o}`, c.tokens.employee, objectiveBody(id, { weight: 70 }));
+    await call(
+      'PATCH',
+      `${BASE}/objectives/kpis/${k}`,
+      c.tokens.employee,
+      objectiveKpiBody(id, o, { name: 'Annual recurring revenue', target: 150, initiative: 'Upsell' }),
+    );
+    expect(await updates('kpi_objective', o)).toEqual([
+      { data: { kpi_id: id, changes: { weight: { before: 60, after: 70 } }, fields: ['weight'] } },
+    ]);
+    expect(await updates('kpi_objective_kpi', k)).toEqual([
+      {
+        data: {
+          kpi_id: id,
+          changes: {
+            name: { before: 'Monthly recurring revenue', after: 'Annual recurring revenue' },
+            target: { before: 120, after: 150 },
+            initiative: { before: null, after: 'Upsell' },
+          },
+          fields: ['name', 'target', 'initiative'],
+        },
+      },
+    ]);
+  });
+});
+
 describe('submitting: the weights must add up to 100', () => {
   it('refuses objective weights that do not add up, naming the sum', async () => {
     const c = await ctx.factory.cast();

@@ -1,9 +1,10 @@
-import type { KPI_SORT_FIELDS } from '@hr/contracts/kpi';
-import { KPI_ITEM_STATUS } from '@hr/contracts/kpi';
+import { KPI_ITEM_STATUS, type KPI_SORT_FIELDS, type kpiListQuery } from '@hr/contracts/kpi';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   comments,
+  employees,
   kpiObjectiveKpis,
   kpiObjectives,
   kpiPerspectives,
@@ -15,7 +16,9 @@ import {
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
 import { localName } from '../../lib/language';
+import { condition, type ListSource, requestScope } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
+import { inGroupItem } from '../organisation';
 
 /** One sheet with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
 function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
@@ -125,9 +128,104 @@ function objectiveKpisQuery(db: Db) {
 export type ObjectiveRow = Awaited<ReturnType<typeof kpiRepository.objectives>>[number];
 export type ObjectiveKpiRow = Awaited<ReturnType<typeof kpiRepository.objectiveKpis>>[number];
 
+export type ObjectiveInsert = typeof kpiObjectives.$inferInsert;
+export type ObjectiveKpiInsert = typeof kpiObjectiveKpis.$inferInsert;
+
 export const kpiRepository = {
-  /** The query of a sheet with everything its answer needs (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** The sheets' table, for the request life cycle (lib/request-workflow.ts). */
+  table: kpis,
+
+  /** The list of the caller (`me`): their own sheets or their team's, and the filters they gave. */
+  list(me: number, q: z.output<typeof kpiListQuery>): ListSource<KpiRow> {
+    return {
+      name: 'kpi',
+      table: kpis,
+      conditions: [
+        requestScope(q.list_type === 'self', me, kpis.employeeId, [kpis.lineManagerId, kpis.oneOverOneId]),
+        condition('employee_id', q.employee_id, (v) => eq(kpis.employeeId, v)),
+        condition('type_id', q.type_id, (v) => eq(kpis.typeId, v)),
+        condition('status_id', q.status_id, (v) => eq(kpis.statusId, v)),
+        condition('from_date', q.from_date, (v) => sql`${kpis.toDate} >= ${v}`),
+        condition('to_date', q.to_date, (v) => sql`${kpis.fromDate} <= ${v}`),
+        condition(
+          'company_id',
+          q.company_id,
+          (v) =>
+            sql`${kpis.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
+        ),
+        condition('group_id', q.group_id, (v) => inGroupItem(kpis.employeeId, v)),
+      ],
+      sortable: KPI_SORT,
+      tieBreaker: kpis.id,
+      page: baseQuery,
+    };
+  },
+
+  /** Marks when a sheet was first submitted (items removed after it are kept as removed). */
+  async setFirstSubmitted(tx: Db, id: number, at: Date): Promise<void> {
+    await tx.update(kpis).set({ firstSubmittedAt: at }).where(eq(kpis.id, id));
+  },
+
+  async insertObjective(tx: Db, values: ObjectiveInsert): Promise<number> {
+    const [row] = await tx.insert(kpiObjectives).values(values).returning({ id: kpiObjectives.id });
+    return row!.id;
+  },
+
+  async updateObjective(
+    tx: Db,
+    id: number,
+    values: { name: string; weight: number; perspectiveId: number },
+  ): Promise<void> {
+    await tx
+      .update(kpiObjectives)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(kpiObjectives.id, id));
+  },
+
+  /** Keeps an objective and its KPIs as removed (status 3), out of the totals. */
+  async markObjectiveRemoved(tx: Db, id: number): Promise<void> {
+    await tx
+      .update(kpiObjectives)
+      .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
+      .where(eq(kpiObjectives.id, id));
+    await tx
+      .update(kpiObjectiveKpis)
+      .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
+      .where(eq(kpiObjectiveKpis.objectiveId, id));
+  },
+
+  /** Deletes an objective (its KPIs go with it). */
+  async deleteObjective(tx: Db, id: number): Promise<void> {
+    await tx.delete(kpiObjectives).where(eq(kpiObjectives.id, id));
+  },
+
+  async insertObjectiveKpi(tx: Db, values: ObjectiveKpiInsert): Promise<number> {
+    const [row] = await tx.insert(kpiObjectiveKpis).values(values).returning({ id: kpiObjectiveKpis.id });
+    return row!.id;
+  },
+
+  async updateObjectiveKpi(
+    tx: Db,
+    id: number,
+    values: Omit<ObjectiveKpiInsert, 'id' | 'kpiId' | 'statusId' | 'createdAt' | 'updatedAt'>,
+  ): Promise<void> {
+    await tx
+      .update(kpiObjectiveKpis)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(kpiObjectiveKpis.id, id));
+  },
+
+  /** Keeps an objective KPI as removed (status 3), out of the totals. */
+  async markObjectiveKpiRemoved(tx: Db, id: number): Promise<void> {
+    await tx
+      .update(kpiObjectiveKpis)
+      .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
+      .where(eq(kpiObjectiveKpis.id, id));
+  },
+
+  async deleteObjectiveKpi(tx: Db, id: number): Promise<void> {
+    await tx.delete(kpiObjectiveKpis).where(eq(kpiObjectiveKpis.id, id));
+  },
 
   /** One sheet (a prepared statement: every view of a sheet reads it). */
   async find(db: Db, id: number): Promise<KpiRow | null> {

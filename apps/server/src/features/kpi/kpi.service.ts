@@ -13,19 +13,16 @@ import {
 } from '@hr/contracts/kpi';
 import { KPI_RULES, KPI_STATUS, KPI_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { employees, kpiObjectiveKpis, kpiObjectives, kpis } from '../../db/schema';
-import { approversOf, personRef } from '../../lib/approvers';
-import { audit } from '../../lib/audit';
+import { approversOf } from '../../lib/approvers';
+import { audit, changeData, diffFields } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
-import { condition, listPage, requestScope, teamOnlyFilters } from '../../lib/list';
+import { listPage, teamOnlyFilters } from '../../lib/list';
+import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
-import { inGroupItem } from '../organisation';
 import {
-  KPI_SORT,
   type KpiRow,
   type ObjectiveKpiRow,
   type ObjectiveRow,
@@ -60,7 +57,7 @@ export class KpiService {
   ) {
     this.workflow = new RequestWorkflow(db, {
       kind: 'kpi',
-      table: kpis,
+      table: repo.table,
       workflow: KPI_WORKFLOW,
       rules: KPI_RULES,
       find: repo.find,
@@ -156,26 +153,7 @@ export class KpiService {
     const own = q.list_type === 'self';
     teamOnlyFilters(own, q, { employee_id: 'employee' });
     return listPage(this.db, url, q, {
-      name: 'kpi',
-      table: kpis,
-      conditions: [
-        requestScope(own, auth.employeeId, kpis.employeeId, [kpis.lineManagerId, kpis.oneOverOneId]),
-        condition('employee_id', q.employee_id, (v) => eq(kpis.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(kpis.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(kpis.statusId, v)),
-        condition('from_date', q.from_date, (v) => sql`${kpis.toDate} >= ${v}`),
-        condition('to_date', q.to_date, (v) => sql`${kpis.fromDate} <= ${v}`),
-        condition(
-          'company_id',
-          q.company_id,
-          (v) =>
-            sql`${kpis.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
-        ),
-        condition('group_id', q.group_id, (v) => inGroupItem(kpis.employeeId, v)),
-      ],
-      sortable: KPI_SORT,
-      tieBreaker: kpis.id,
-      page: repo.page,
+      ...repo.list(auth.employeeId, q),
       map: (r) => this.toListItem(auth, r),
     });
   }
@@ -277,9 +255,7 @@ export class KpiService {
         }
       },
       after: async (tx, current) => {
-        if (!current.firstSubmittedAt) {
-          await tx.update(kpis).set({ firstSubmittedAt: new Date() }).where(eq(kpis.id, current.id));
-        }
+        if (!current.firstSubmittedAt) await repo.setFirstSubmitted(tx, current.id, new Date());
       },
     });
     return this.sheet(this.db, auth, row);
@@ -309,19 +285,16 @@ export class KpiService {
   async addObjective(auth: AuthContext, body: ObjectiveBody): Promise<KpiSheet> {
     return this.edit(auth, body.kpi_id, async (tx) => {
       await this.checkPerspective(tx, body.perspective_id);
-      const [o] = await tx
-        .insert(kpiObjectives)
-        .values({
-          kpiId: body.kpi_id,
-          perspectiveId: body.perspective_id,
-          name: body.name,
-          weight: body.weight,
-        })
-        .returning({ id: kpiObjectives.id });
+      const id = await repo.insertObjective(tx, {
+        kpiId: body.kpi_id,
+        perspectiveId: body.perspective_id,
+        name: body.name,
+        weight: body.weight,
+      });
       await audit(tx, auth, {
         action: 'create',
         entity: 'kpi_objective',
-        entityId: o!.id,
+        entityId: id,
         data: {
           kpi_id: body.kpi_id,
           name: body.name,
@@ -347,23 +320,20 @@ export class KpiService {
     return this.edit(auth, kpiId, async (tx) => {
       const before = await this.activeObjective(tx, id, kpiId);
       await this.checkPerspective(tx, body.perspective_id);
-      await tx
-        .update(kpiObjectives)
-        .set({
-          name: body.name,
-          weight: body.weight,
-          perspectiveId: body.perspective_id,
-          updatedAt: new Date(),
-        })
-        .where(eq(kpiObjectives.id, id));
+      await repo.updateObjective(tx, id, {
+        name: body.name,
+        weight: body.weight,
+        perspectiveId: body.perspective_id,
+      });
+      const changes = diffFields(
+        { name: before.name, weight: before.weight, perspective_id: before.perspectiveId },
+        { name: body.name, weight: body.weight, perspective_id: body.perspective_id },
+      );
       await audit(tx, auth, {
         action: 'update',
         entity: 'kpi_objective',
         entityId: id,
-        data: {
-          before: { name: before.name, weight: before.weight, perspective_id: before.perspectiveId },
-          after: { name: body.name, weight: body.weight, perspective_id: body.perspective_id },
-        },
+        data: { kpi_id: kpiId, ...changeData(changes) },
       });
     });
   }
@@ -373,18 +343,8 @@ export class KpiService {
     const kpiId = await this.sheetOf('objective', id);
     return this.edit(auth, kpiId, async (tx, sheet) => {
       await this.activeObjective(tx, id, kpiId);
-      if (sheet.firstSubmittedAt) {
-        await tx
-          .update(kpiObjectives)
-          .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
-          .where(eq(kpiObjectives.id, id));
-        await tx
-          .update(kpiObjectiveKpis)
-          .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
-          .where(eq(kpiObjectiveKpis.objectiveId, id));
-      } else {
-        await tx.delete(kpiObjectives).where(eq(kpiObjectives.id, id));
-      }
+      if (sheet.firstSubmittedAt) await repo.markObjectiveRemoved(tx, id);
+      else await repo.deleteObjective(tx, id);
       await audit(tx, auth, {
         action: sheet.firstSubmittedAt ? 'remove' : 'delete',
         entity: 'kpi_objective',
@@ -418,14 +378,15 @@ export class KpiService {
       await this.activeObjective(tx, body.objective_id, body.kpi_id);
       await this.checkTargetUnit(tx, body.target_unit_id);
       const values = this.kpiValues(body);
-      const [k] = await tx
-        .insert(kpiObjectiveKpis)
-        .values({ ...values, kpiId: body.kpi_id, objectiveId: body.objective_id })
-        .returning({ id: kpiObjectiveKpis.id });
+      const id = await repo.insertObjectiveKpi(tx, {
+        ...values,
+        kpiId: body.kpi_id,
+        objectiveId: body.objective_id,
+      });
       await audit(tx, auth, {
         action: 'create',
         entity: 'kpi_objective_kpi',
-        entityId: k!.id,
+        entityId: id,
         data: { kpi_id: body.kpi_id, objective_id: body.objective_id, ...values },
       });
     });
@@ -447,18 +408,34 @@ export class KpiService {
       await this.activeObjective(tx, body.objective_id, kpiId);
       await this.checkTargetUnit(tx, body.target_unit_id);
       const values = this.kpiValues(body);
-      await tx
-        .update(kpiObjectiveKpis)
-        .set({ ...values, objectiveId: body.objective_id, updatedAt: new Date() })
-        .where(eq(kpiObjectiveKpis.id, id));
+      await repo.updateObjectiveKpi(tx, id, { ...values, objectiveId: body.objective_id });
+      const changes = diffFields(
+        {
+          name: before.name,
+          weight: before.weight,
+          time: before.time,
+          target: before.target,
+          target_unit_id: before.targetUnitId,
+          budget: before.budget,
+          initiative: before.initiative,
+          objective_id: before.objectiveId,
+        },
+        {
+          name: values.name,
+          weight: values.weight,
+          time: values.time,
+          target: values.target,
+          target_unit_id: values.targetUnitId,
+          budget: values.budget,
+          initiative: values.initiative,
+          objective_id: body.objective_id,
+        },
+      );
       await audit(tx, auth, {
         action: 'update',
         entity: 'kpi_objective_kpi',
         entityId: id,
-        data: {
-          before: { name: before.name, weight: before.weight, objective_id: before.objectiveId },
-          after: { ...values, objective_id: body.objective_id },
-        },
+        data: { kpi_id: kpiId, ...changeData(changes) },
       });
     });
   }
@@ -467,14 +444,8 @@ export class KpiService {
     const kpiId = await this.sheetOf('objective_kpi', id);
     return this.edit(auth, kpiId, async (tx, sheet) => {
       await this.activeObjectiveKpi(tx, id, kpiId);
-      if (sheet.firstSubmittedAt) {
-        await tx
-          .update(kpiObjectiveKpis)
-          .set({ statusId: KPI_ITEM_STATUS.removed, updatedAt: new Date() })
-          .where(eq(kpiObjectiveKpis.id, id));
-      } else {
-        await tx.delete(kpiObjectiveKpis).where(eq(kpiObjectiveKpis.id, id));
-      }
+      if (sheet.firstSubmittedAt) await repo.markObjectiveKpiRemoved(tx, id);
+      else await repo.deleteObjectiveKpi(tx, id);
       await audit(tx, auth, {
         action: sheet.firstSubmittedAt ? 'remove' : 'delete',
         entity: 'kpi_objective_kpi',

@@ -1,8 +1,12 @@
-import { and, asc, eq, gte, inArray, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { leaveListQuery } from '@hr/contracts/leave';
+import { REQUEST_STATUS } from '@hr/contracts/workflow';
+import { and, asc, eq, gte, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
 import { localName, localNameWhenBuilt } from '../../lib/language';
+import { condition, type ListCondition, type ListSource, requestScope, withinRange } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
@@ -10,6 +14,13 @@ const PENDING = 2;
 const APPROVED = 3;
 
 export type LeaveInsert = typeof leaves.$inferInsert;
+
+/**
+ * The leave a responsible person sees (DESIGN.md §3: they see, not act):
+ * what they cover, submitted or approved; never a draft, nor a rejected
+ * request. Read by the list's team view and by one request alike.
+ */
+export const COVERED_STATUSES: readonly number[] = [REQUEST_STATUS.submitted, REQUEST_STATUS.approved];
 
 /** Days taken (approved) and pending (submitted), summed over the leaves a query reads (the balance and its check). */
 const usedSums = {
@@ -77,9 +88,47 @@ export const LEAVE_SORT = {
   employee: personName(leaves.employeeId),
 };
 
+/**
+ * The team view of leave: the caller's as stored line manager or O&O, and
+ * what they cover as responsible person; each part read from its own index
+ * (lib/list.ts).
+ */
+function teamScope(me: number): ListCondition {
+  const parts = (v: Placeholder) => [
+    eq(leaves.lineManagerId, v),
+    eq(leaves.oneOverOneId, v),
+    and(eq(leaves.responsibleId, v), inArray(leaves.statusId, COVERED_STATUSES))!,
+  ];
+  return { key: 'team', value: me, where: (v) => or(...parts(v)), parts };
+}
+
 export const leaveRepository = {
-  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** The requests' table, for the request life cycle (lib/request-workflow.ts). */
+  table: leaves,
+
+  /**
+   * The list of the caller (`me`): their own requests, or their team's, where
+   * the responsible person sees what they cover too; and the filters they gave.
+   */
+  list(me: number, q: z.output<typeof leaveListQuery>): ListSource<LeaveRow> {
+    return {
+      name: 'leave',
+      table: leaves,
+      conditions: [
+        q.list_type === 'self'
+          ? requestScope(true, me, leaves.employeeId, [leaves.lineManagerId])
+          : teamScope(me),
+        condition('employee_id', q.employee_id, (v) => eq(leaves.employeeId, v)),
+        condition('type_id', q.type_id, (v) => eq(leaves.typeId, v)),
+        condition('status_id', q.status_id, (v) => eq(leaves.statusId, v)),
+        ...withinRange('from', q.from_range, leaves.fromDate),
+        ...withinRange('to', q.to_range, leaves.toDate),
+      ],
+      sortable: LEAVE_SORT,
+      tieBreaker: leaves.id,
+      page: baseQuery,
+    };
+  },
 
   async find(db: Db, id: number): Promise<LeaveRow | null> {
     const [row] = await baseQuery(db).where(eq(leaves.id, id)).limit(1);

@@ -9,25 +9,17 @@ import {
 import { MESSAGES } from '@hr/contracts/messages';
 import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { and, eq, inArray, or, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { leaves } from '../../db/schema';
-import { approversOf, personRef } from '../../lib/approvers';
+import { approversOf } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
 import { pickName } from '../../lib/language';
-import {
-  condition,
-  type ListCondition,
-  listPage,
-  requestScope,
-  teamOnlyFilters,
-  withinRange,
-} from '../../lib/list';
+import { listPage, teamOnlyFilters } from '../../lib/list';
+import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
-import { LEAVE_SORT, type LeaveRow, leaveRepository as repo } from './leave.repository';
+import { COVERED_STATUSES, type LeaveRow, leaveRepository as repo } from './leave.repository';
 import { leaveReferenceRepository as refs } from './leave-reference.repository';
 
 type ListQuery = z.output<typeof leaveListQuery>;
@@ -37,13 +29,6 @@ const DATE_FMT = 'DD-MM-YYYY';
 
 const fmt = (d: string) => dayjs(d).format(DATE_FMT);
 
-/**
- * The leave a responsible person sees (DESIGN.md §3: they see, not act):
- * what they cover, submitted or approved; never a draft, nor a rejected
- * request. Read by the list's team view and by one request alike.
- */
-const COVERED_STATUSES: readonly number[] = [REQUEST_STATUS.submitted, REQUEST_STATUS.approved];
-
 /** Whether the caller reads a request only as its responsible person (not as its employee or approver). */
 const onlyResponsible = (auth: AuthContext, row: LeaveRow) =>
   row.responsibleId === auth.employeeId &&
@@ -51,20 +36,6 @@ const onlyResponsible = (auth: AuthContext, row: LeaveRow) =>
   row.lineManagerId !== auth.employeeId &&
   row.oneOverOneId !== auth.employeeId;
 const timeOf = (t: string | null) => (t ? t.slice(0, 8).padEnd(8, ':00') : null);
-
-/**
- * The team view of leave: the caller's as stored line manager or O&O, and
- * what they cover as responsible person; each part read from its own index
- * (lib/list.ts).
- */
-function teamScope(me: number): ListCondition {
-  const parts = (v: Placeholder) => [
-    eq(leaves.lineManagerId, v),
-    eq(leaves.oneOverOneId, v),
-    and(eq(leaves.responsibleId, v), inArray(leaves.statusId, COVERED_STATUSES))!,
-  ];
-  return { key: 'team', value: me, where: (v) => or(...parts(v)), parts };
-}
 
 /**
  * Leave (DESIGN.md §4): the request life cycle of lib/request-workflow with
@@ -81,7 +52,7 @@ export class LeaveService {
   ) {
     this.workflow = new RequestWorkflow(db, {
       kind: 'leave',
-      table: leaves,
+      table: repo.table,
       workflow: REQUEST_WORKFLOW,
       rules: REQUEST_RULES,
       find: repo.find,
@@ -126,22 +97,7 @@ export class LeaveService {
     const own = q.list_type === 'self';
     teamOnlyFilters(own, q, { employee_id: 'employee' });
     return listPage(this.db, url, q, {
-      name: 'leave',
-      table: leaves,
-      conditions: [
-        // The own view; or the team's, where the responsible person sees what they cover too.
-        own
-          ? requestScope(true, auth.employeeId, leaves.employeeId, [leaves.lineManagerId])
-          : teamScope(auth.employeeId),
-        condition('employee_id', q.employee_id, (v) => eq(leaves.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(leaves.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(leaves.statusId, v)),
-        ...withinRange('from', q.from_range, leaves.fromDate),
-        ...withinRange('to', q.to_range, leaves.toDate),
-      ],
-      sortable: LEAVE_SORT,
-      tieBreaker: leaves.id,
-      page: repo.page,
+      ...repo.list(auth.employeeId, q),
       map: (r) => this.toLeave(auth, r),
     });
   }

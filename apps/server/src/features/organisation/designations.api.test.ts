@@ -164,7 +164,8 @@ describe('PATCH designations/{id}', () => {
     expect(res.json()).toEqual({ id: d.id, name, enabled: false, employees_count: 1, name_translations: {} });
     const [audit] = await audits(d.id, 'update');
     expect(audit?.data).toEqual({
-      changes: { name: { from: d.name, to: name }, enabled: { from: true, to: false } },
+      changes: { name: { before: d.name, after: name }, enabled: { before: true, after: false } },
+      fields: ['name', 'enabled'],
     });
   });
 

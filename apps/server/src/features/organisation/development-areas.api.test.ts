@@ -153,7 +153,10 @@ describe('PATCH development-areas/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().description).toBeNull();
     const [audit] = await audits(area.id, 'update');
-    expect(audit?.data).toEqual({ changes: { description: { from: 'Old text', to: null } } });
+    expect(audit?.data).toEqual({
+      changes: { description: { before: 'Old text', after: null } },
+      fields: ['description'],
+    });
   });
 
   it('refuses a taken name and an unknown id, changing nothing', async () => {

@@ -207,7 +207,8 @@ describe('PATCH employees/educations/exams/{id}', () => {
     expect(res.json()).toMatchObject({ type_id: master, enabled: false });
     const [audit] = await audits('exam', e.id, 'update');
     expect(audit?.data).toEqual({
-      changes: { type_id: { from: bachelor, to: master }, enabled: { from: true, to: false } },
+      changes: { type_id: { before: bachelor, after: master }, enabled: { before: true, after: false } },
+      fields: ['type_id', 'enabled'],
     });
   });
 

@@ -258,10 +258,11 @@ describe('PATCH groups/{id}', () => {
     const [row] = await audits('group', g.id, 'update');
     expect(row?.data).toEqual({
       changes: {
-        name: { from: g.name, to: name },
-        type_id: { from: project, to: department },
-        enabled: { from: true, to: false },
+        name: { before: g.name, after: name },
+        type_id: { before: project, after: department },
+        enabled: { before: true, after: false },
       },
+      fields: ['name', 'type_id', 'enabled'],
     });
   });
 

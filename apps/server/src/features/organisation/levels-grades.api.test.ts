@@ -213,10 +213,11 @@ describe.each([
       const [audit] = await audits(r.id, 'update');
       expect(audit?.data).toEqual({
         changes: {
-          name: { from: r.name, to: name },
-          sort_order: { from: 3, to: 4 },
-          enabled: { from: true, to: false },
+          name: { before: r.name, after: name },
+          sort_order: { before: 3, after: 4 },
+          enabled: { before: true, after: false },
         },
+        fields: ['name', 'sort_order', 'enabled'],
       });
     });
 

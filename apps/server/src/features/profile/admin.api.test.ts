@@ -301,6 +301,37 @@ describe('company, office and groups', () => {
     expect(unknown.json().errors.children.company_id.errors).toEqual([MESSAGES.choiceInvalid]);
   });
 
+  it('audits a move with the names as changes and the ids in the same shape', async () => {
+    const person = await ctx.factory.employee();
+    const [before] = await ctx.db.select().from(employees).where(eq(employees.id, person.id));
+    const [co] = await ctx.db.insert(companies).values({ name: 'Padma Traders Test' }).returning();
+    const [hub] = await ctx.db.insert(offices).values({ companyId: co!.id, name: 'Padma Hub' }).returning();
+    await patch('employees/assign/company', { employee_id: person.id, company_id: co!.id });
+    await patch('employees/assign/office', { employee_id: person.id, office_id: hub!.id });
+
+    const moved = await lastAudit('assign_company', person.id);
+    expect(moved?.data).toEqual({
+      section: 'company',
+      changes: {
+        company: { before: expect.any(String), after: 'Padma Traders Test' },
+        office: { before: 'Main Office', after: null },
+      },
+      fields: ['company', 'office'],
+      ids: {
+        company: { before: before!.companyId, after: co!.id },
+        office: { before: before!.officeId, after: null },
+      },
+      office_cleared: true,
+    });
+    const placed = await lastAudit('assign_office', person.id);
+    expect(placed?.data).toEqual({
+      section: 'office',
+      changes: { office: { before: null, after: 'Padma Hub' } },
+      fields: ['office'],
+      ids: { office: { before: null, after: hub!.id } },
+    });
+  });
+
   it('puts an employee in a group and takes them out again', async () => {
     const person = await ctx.factory.employee();
     const tree = await makeGroupTree(ctx.db);

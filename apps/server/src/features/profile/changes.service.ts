@@ -1,8 +1,8 @@
 import type { ChangesQuery, RecordChange } from '@hr/contracts/record-changes';
 import type { Db } from '../../db/client';
-import { personRef } from '../../lib/approvers';
 import type { FieldChanges } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
+import { personRef } from '../../lib/people';
 import { readableClasses, visibleChanges } from '../../lib/privacy';
 import { changesRepository as repo } from './changes.repository';
 import { accessTo, authorize } from './profile.access';

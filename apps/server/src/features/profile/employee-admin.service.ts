@@ -1,6 +1,6 @@
 import { MESSAGES, NOTICES } from '@hr/contracts/messages';
 import type { Db } from '../../db/client';
-import { auditChange } from '../../lib/audit';
+import { auditChange, diffFields } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
@@ -127,7 +127,14 @@ export class EmployeeAdminService {
         section: 'company',
         before: { company: was?.name, office: office?.name },
         after: { company: company.name, office: keepOffice ? office?.name : null },
-        data: { from: e.companyId, to: companyId, office_cleared: !keepOffice && e.officeId !== null },
+        // The ids of what changed, in the shape of the changes (which name them).
+        data: {
+          ids: diffFields(
+            { company: e.companyId, office: e.officeId },
+            { company: companyId, office: keepOffice ? e.officeId : null },
+          ),
+          office_cleared: !keepOffice && e.officeId !== null,
+        },
       });
       return { message: NOTICES.updated };
     });
@@ -149,7 +156,7 @@ export class EmployeeAdminService {
         section: 'office',
         before: { office: was?.name },
         after: { office: office.name },
-        data: { from: e.officeId, to: officeId },
+        data: { ids: diffFields({ office: e.officeId }, { office: officeId }) },
       });
       return { message: NOTICES.updated };
     });

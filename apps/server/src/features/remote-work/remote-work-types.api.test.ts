@@ -97,7 +97,10 @@ describe('remote-work types: HR administrators manage them', () => {
     const logged = await audits(made.id, 'update');
     expect(logged).toHaveLength(actor === 'admin' ? 1 : 0);
     if (actor === 'admin')
-      expect(logged[0]?.data).toEqual({ changes: { enabled: { from: true, to: false } } });
+      expect(logged[0]?.data).toEqual({
+        changes: { enabled: { before: true, after: false } },
+        fields: ['enabled'],
+      });
   });
 
   it.each(ACTORS)('delete as %s: only the admin deletes, with an audit row', async (actor) => {

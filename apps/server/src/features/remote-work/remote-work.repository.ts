@@ -1,10 +1,12 @@
-import type { REMOTE_WORK_SORT_FIELDS } from '@hr/contracts/remote-work';
+import type { REMOTE_WORK_SORT_FIELDS, remoteWorkListQuery } from '@hr/contracts/remote-work';
 import { REQUEST_STATUS } from '@hr/contracts/workflow';
 import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
 import { localName, localNameWhenBuilt } from '../../lib/language';
+import { condition, type ListSource, requestScope, withinRange } from '../../lib/list';
 
 export type RemoteWorkInsert = typeof remoteWorks.$inferInsert;
 
@@ -56,8 +58,30 @@ export const REMOTE_WORK_SORT: Record<(typeof REMOTE_WORK_SORT_FIELDS)[number], 
 };
 
 export const remoteWorkRepository = {
-  /** The query of a request with everything its answer needs (lib/list filters, pages and prepares it). */
-  page: baseQuery,
+  /** The requests' table, for the request life cycle (lib/request-workflow.ts). */
+  table: remoteWorks,
+
+  /** The list of the caller (`me`): their own requests or their team's, and the filters they gave. */
+  list(me: number, q: z.output<typeof remoteWorkListQuery>): ListSource<RemoteWorkRow> {
+    return {
+      name: 'remote_work',
+      table: remoteWorks,
+      conditions: [
+        requestScope(q.list_type === 'self', me, remoteWorks.employeeId, [
+          remoteWorks.lineManagerId,
+          remoteWorks.oneOverOneId,
+        ]),
+        condition('employee_id', q.employee_id, (v) => eq(remoteWorks.employeeId, v)),
+        condition('type_id', q.type_id, (v) => eq(remoteWorks.typeId, v)),
+        condition('status_id', q.status_id, (v) => eq(remoteWorks.statusId, v)),
+        ...withinRange('from', q.from_date_range, remoteWorks.fromDate),
+        ...withinRange('to', q.to_date_range, remoteWorks.toDate),
+      ],
+      sortable: REMOTE_WORK_SORT,
+      tieBreaker: remoteWorks.id,
+      page: baseQuery,
+    };
+  },
 
   async find(db: Db, id: number): Promise<RemoteWorkRow | null> {
     const [row] = await baseQuery(db).where(eq(remoteWorks.id, id)).limit(1);

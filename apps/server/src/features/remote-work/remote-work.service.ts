@@ -7,16 +7,14 @@ import {
 } from '@hr/contracts/remote-work';
 import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { remoteWorks } from '../../db/schema';
-import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
-import { condition, listPage, requestScope, teamOnlyFilters, withinRange } from '../../lib/list';
+import { listPage, teamOnlyFilters } from '../../lib/list';
+import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
-import { REMOTE_WORK_SORT, type RemoteWorkRow, remoteWorkRepository as repo } from './remote-work.repository';
+import { type RemoteWorkRow, remoteWorkRepository as repo } from './remote-work.repository';
 
 type ListQuery = z.output<typeof remoteWorkListQuery>;
 
@@ -48,7 +46,7 @@ export class RemoteWorkService {
   ) {
     this.workflow = new RequestWorkflow(db, {
       kind: 'remote_work',
-      table: remoteWorks,
+      table: repo.table,
       workflow: REQUEST_WORKFLOW,
       rules: REQUEST_RULES,
       find: repo.find,
@@ -81,22 +79,7 @@ export class RemoteWorkService {
     const own = q.list_type === 'self';
     teamOnlyFilters(own, q, { employee_id: 'employee' });
     return listPage(this.db, url, q, {
-      name: 'remote_work',
-      table: remoteWorks,
-      conditions: [
-        requestScope(own, auth.employeeId, remoteWorks.employeeId, [
-          remoteWorks.lineManagerId,
-          remoteWorks.oneOverOneId,
-        ]),
-        condition('employee_id', q.employee_id, (v) => eq(remoteWorks.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(remoteWorks.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(remoteWorks.statusId, v)),
-        ...withinRange('from', q.from_date_range, remoteWorks.fromDate),
-        ...withinRange('to', q.to_date_range, remoteWorks.toDate),
-      ],
-      sortable: REMOTE_WORK_SORT,
-      tieBreaker: remoteWorks.id,
-      page: repo.page,
+      ...repo.list(auth.employeeId, q),
       map: (r) => this.toRemoteWork(auth, r),
     });
   }

@@ -1,7 +1,7 @@
 import type { PersonRef } from '@hr/contracts/people';
 import type { Db } from '../../db/client';
-import { personRef } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
+import { personRef } from '../../lib/people';
 import { reportsRepository as repo } from './reports.repository';
 
 /**

@@ -120,7 +120,10 @@ describe('the shift list: everyone reads it, HR administrators change it', () =>
       expect(after?.graceMinutes).toBe(30);
       expect(res.json()).toMatchObject({ id: made.id, grace_minutes: 30 });
       const [audit] = await shiftAudits(made.id, 'update');
-      expect(audit?.data).toEqual({ changes: { grace_minutes: { from: 10, to: 30 } } });
+      expect(audit?.data).toEqual({
+        changes: { grace_minutes: { before: 10, after: 30 } },
+        fields: ['grace_minutes'],
+      });
     } else {
       expect(after).toEqual(before);
       expect(await shiftAudits(made.id, 'update')).toHaveLength(0);
@@ -294,7 +297,10 @@ describe('the shift list: everyone reads it, HR administrators change it', () =>
     });
     expect(res.statusCode).toBe(200);
     const [audit] = await shiftAudits(made.id, 'update');
-    expect(audit?.data).toEqual({ changes: { start: { from: '08:00', to: '07:30' } } });
+    expect(audit?.data).toEqual({
+      changes: { start: { before: '08:00', after: '07:30' } },
+      fields: ['start'],
+    });
   });
 });
 
