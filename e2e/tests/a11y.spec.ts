@@ -269,6 +269,33 @@ for (const lang of ['en', 'ar'] as const) {
   const t = texts(lang);
 
   test.describe(`accessibility (${lang})`, () => {
+    test(`icons are not read inside the names of controls (${lang})`, async ({ page }) => {
+      await signInAs(page, t, lang, '1003', '/attendance');
+      // The export button is named by its text alone, not "download Export CSV".
+      await expect(page.getByRole('button', { name: t('attendance.export'), exact: true })).toBeVisible({
+        timeout: LOAD,
+      });
+      for (const path of ['/attendance', '/leave', '/kpi', '/team']) {
+        await page.goto(path);
+        await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: LOAD });
+        expect(await page.locator('main .anticon').count(), `${path} draws icons`).toBeGreaterThan(0);
+        // An icon beside a control's text is drawn for the eye only: no named image inside a named control.
+        const iconsInNames = await page.locator('main').evaluate((main) =>
+          Array.from(main.querySelectorAll('button, a, [role="button"], [role="menuitem"], [role="tab"]'))
+            .filter((control) => {
+              const named = Array.from(control.querySelectorAll('.anticon:not([aria-hidden="true"])'));
+              const text = Array.from(control.childNodes)
+                .map((node) => (node instanceof Element && node.matches('.anticon') ? '' : node.textContent))
+                .join('')
+                .trim();
+              return named.length > 0 && text.length > 0;
+            })
+            .map((control) => control.outerHTML.replace(/<svg.*?<\/svg>/g, '').slice(0, 300)),
+        );
+        expect(iconsInNames, path).toEqual([]);
+      }
+    });
+
     test(`sign-in, recovery and not-found screens (${lang})`, async ({ page }) => {
       await chooseLanguage(page, lang);
       await page.goto('/signin');
@@ -446,7 +473,7 @@ for (const lang of ['en', 'ar'] as const) {
         main.getByRole('region', { name: draft.objective }),
         `KPI sheet, draft (${lang})`,
       );
-      await main.getByRole('button', { name: t('kpi.detail.addKpiTo', { name: draft.objective }) }).click();
+      await main.getByRole('button', { name: `${t('kpi.detail.addKpi')} — ${draft.objective}` }).click();
       await checkDialog(
         page,
         dialog(page, t('kpi.kpiForm.createTitle')),

@@ -81,7 +81,7 @@ test.describe('KPI sheets', () => {
 
     const kpi = await openDialog(
       page,
-      section.getByRole('button', { name: 'Add a KPI to Grow revenue in the north' }),
+      section.getByRole('button', { name: 'Add KPI — Grow revenue in the north' }),
       'Add KPI',
     );
     await kpi.getByLabel('KPI', { exact: true }).fill('New distributors signed');

@@ -193,7 +193,7 @@ test.describe('on a phone', () => {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
       // The page's data has come (the sign of a loading list is gone).
-      await expect(page.getByRole('main').getByRole('img', { name: 'loading' })).toHaveCount(0);
+      await expect(page.getByRole('main').locator('.anticon-loading')).toHaveCount(0);
       await expectNoSideScroll(page);
     }
 

@@ -311,6 +311,7 @@ export const serviceLetter = z.object({
 /** GET employee/service-requests/{id}, and the answer of every change. */
 export const serviceRequestDetail = serviceRequest.extend({
   accountability: serviceAccountability,
+  /** The letter, for those who may download it (the employee, HR admins); null for anyone else or before Done. */
   letter: serviceLetter.nullable(),
 });
 export type ServiceRequestDetail = z.infer<typeof serviceRequestDetail>;

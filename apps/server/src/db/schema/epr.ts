@@ -16,7 +16,7 @@ import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
 import { kpiObjectiveKpis, kpis } from './kpi';
 import { companies } from './org';
-import { employees } from './people';
+import { approvers, employees } from './people';
 import { groupTrees } from './profile';
 
 /** EPR types: 1 annual (dates of a yearly sheet), 2 interim (dates of its own). */
@@ -87,8 +87,7 @@ export const eprs = pgTable(
     employeeId: integer()
       .notNull()
       .references(() => employees.id),
-    lineManagerId: integer().references(() => employees.id),
-    oneOverOneId: integer().references(() => employees.id),
+    ...approvers(),
     createdById: integer().references(() => employees.id),
     kpiId: integer()
       .notNull()

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
-import { employees } from './people';
+import { approvers, employees } from './people';
 
 /** KPI types: 1 yearly (from a KPI year), 2 custom period (SPEC.md §5). */
 export const kpiTypes = pgTable('kpi_types', {
@@ -61,8 +61,7 @@ export const kpis = pgTable(
     employeeId: integer()
       .notNull()
       .references(() => employees.id),
-    lineManagerId: integer().references(() => employees.id),
-    oneOverOneId: integer().references(() => employees.id),
+    ...approvers(),
     /** The employee, or the line manager who made the sheet for a direct report. */
     createdById: integer().references(() => employees.id),
     typeId: integer()

@@ -92,3 +92,13 @@ export const employeePhotos = pgTable('employee_photos', {
   big: bytea().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Who decides on a request (leave, remote work, HR services, KPI sheets,
+ * reviews): stored at creation from the employee's line manager and theirs
+ * (DESIGN.md §3), so a later change of manager does not move a request.
+ */
+export const approvers = () => ({
+  lineManagerId: integer().references(() => employees.id),
+  oneOverOneId: integer().references(() => employees.id),
+});

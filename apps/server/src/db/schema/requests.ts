@@ -13,7 +13,7 @@ import {
 import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
 import { companies } from './org';
-import { employees } from './people';
+import { approvers, employees } from './people';
 
 export const leaveTypes = pgTable('leave_types', {
   id: id(),
@@ -52,12 +52,6 @@ export const holidays = pgTable(
   (t) => [index('holidays_dates_idx').on(t.fromDate, t.toDate)],
 );
 
-/** Who decides: stored at creation from the employee's line manager and theirs (DESIGN.md §3). */
-const approvers = {
-  lineManagerId: integer().references(() => employees.id),
-  oneOverOneId: integer().references(() => employees.id),
-};
-
 export const leaves = pgTable(
   'leaves',
   {
@@ -66,7 +60,7 @@ export const leaves = pgTable(
       .notNull()
       .references(() => employees.id),
     responsibleId: integer().references(() => employees.id),
-    ...approvers,
+    ...approvers(),
     typeId: integer()
       .notNull()
       .references(() => leaveTypes.id),
@@ -110,7 +104,7 @@ export const remoteWorks = pgTable(
     employeeId: integer()
       .notNull()
       .references(() => employees.id),
-    ...approvers,
+    ...approvers(),
     typeId: integer()
       .notNull()
       .references(() => remoteWorkTypes.id),
@@ -160,7 +154,7 @@ export const serviceRequests = pgTable(
       .notNull()
       .references(() => employees.id),
     companyId: integer().references(() => companies.id),
-    ...approvers,
+    ...approvers(),
     category: varchar({ length: 40 })
       .notNull()
       .references(() => serviceCategories.value),

@@ -5,7 +5,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
-  employees,
   eprDevPlans,
   eprLineEvidence,
   eprLines,
@@ -25,9 +24,9 @@ import {
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
 import { localName, requestLanguage } from '../../lib/language';
-import { condition, type ListSource, requestScope } from '../../lib/list';
+import { condition, type ListSource } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
-import { inGroupItem } from '../organisation';
+import { periodListConditions } from '../kpi';
 
 const kpiStatus = alias(workflowStatuses, 'kpi_status');
 
@@ -235,10 +234,7 @@ export const eprRepository = {
       name: 'epr',
       table: eprs,
       conditions: [
-        requestScope(q.list_type === 'self', me, eprs.employeeId, [eprs.lineManagerId, eprs.oneOverOneId]),
-        condition('employee_id', q.employee_id, (v) => eq(eprs.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(eprs.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(eprs.statusId, v)),
+        ...periodListConditions(eprs, me, q),
         // On the review's own table (the total is counted there, without the page's joins).
         condition(
           'kpi_type_id',
@@ -250,15 +246,6 @@ export const eprRepository = {
           q.kpi_status_id,
           (v) => sql`${eprs.kpiId} in (select ${kpis.id} from ${kpis} where ${kpis.statusId} = ${v})`,
         ),
-        condition('from_date', q.from_date, (v) => sql`${eprs.toDate} >= ${v}`),
-        condition('to_date', q.to_date, (v) => sql`${eprs.fromDate} <= ${v}`),
-        condition(
-          'company_id',
-          q.company_id,
-          (v) =>
-            sql`${eprs.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
-        ),
-        condition('group_id', q.group_id, (v) => inGroupItem(eprs.employeeId, v)),
       ],
       sortable: EPR_SORT,
       tieBreaker: eprs.id,

@@ -584,6 +584,16 @@ describe('the letter', () => {
     for (const who of ['lm', 'oo', 'peer', 'stranger'] as const) {
       expect((await letter(c.tokens[who], id)).statusCode, who).toBe(403);
     }
+    // The detail offers the letter to those who may download it, and to no one else.
+    for (const who of ['employee', 'admin'] as const) {
+      expect((await read(c.tokens[who], id)).json().letter, who).toMatchObject({
+        url: `${BASE}/${id}/letter`,
+      });
+    }
+    for (const who of ['lm', 'oo'] as const) {
+      const detail = (await read(c.tokens[who], id)).json();
+      expect(detail, who).toMatchObject({ has_letter: true, letter: null });
+    }
   });
 
   it('other categories get a matching letter with the reason', async () => {

@@ -30,6 +30,10 @@ const BASE = '/api/v1/employee/service-requests';
  * 2 -(line manager or admin cancel)-> 4 Cancelled. Done issues the letter.
  * A draft is private to its employee and to the admin who made it for them.
  */
+/** A done request's letter is its employee's and HR administrators' to download (the detail offers it to them only). */
+const mayDownloadLetter = (auth: AuthContext, row: ServiceRequestRow) =>
+  row.employeeId === auth.employeeId || auth.isAdmin;
+
 export class HrServicesService {
   private readonly workflow: RequestWorkflow<ServiceRequestRow, ServiceAction>;
 
@@ -92,10 +96,13 @@ export class HrServicesService {
     };
   }
 
-  /** The detail: the row, who did what (from the audit log), and the letter. */
+  /** The detail: the row, who did what (from the audit log), and the letter for those who may download it. */
   private async toDetail(auth: AuthContext, row: ServiceRequestRow): Promise<ServiceRequestDetail> {
     const history = await this.workflow.history(row.id);
-    const letter = row.letterFileId !== null ? await repo.letterInfo(this.db, row.letterFileId) : null;
+    const letter =
+      row.letterFileId !== null && mayDownloadLetter(auth, row)
+        ? await repo.letterInfo(this.db, row.letterFileId)
+        : null;
     const last = (action: string) => history.filter((h) => h.action === action).at(-1) ?? null;
     const created = last('create');
     const submitted = row.statusId >= SERVICE_STATUS.submitted ? last('submit') : null;
@@ -227,7 +234,7 @@ export class HrServicesService {
   async letter(auth: AuthContext, id: number) {
     const row = await repo.find(this.db, id);
     if (!row) throw domainError('record_not_found', { record: 'hr_service' });
-    if (row.employeeId !== auth.employeeId && !auth.isAdmin) throw domainError('letter_forbidden');
+    if (!mayDownloadLetter(auth, row)) throw domainError('letter_forbidden');
     const file = row.letterFileId !== null ? await repo.letterFile(this.db, row.letterFileId) : null;
     if (!file) throw domainError('letter_missing');
     return file;

@@ -1,5 +1,6 @@
 import { KPI_ITEM_STATUS, type KPI_SORT_FIELDS, type kpiListQuery } from '@hr/contracts/kpi';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -131,6 +132,52 @@ export type ObjectiveKpiRow = Awaited<ReturnType<typeof kpiRepository.objectiveK
 export type ObjectiveInsert = typeof kpiObjectives.$inferInsert;
 export type ObjectiveKpiInsert = typeof kpiObjectiveKpis.$inferInsert;
 
+/** The columns a KPI sheet and a review share: whose, who decides, which type and status, which period. */
+interface PeriodRecordColumns {
+  employeeId: PgColumn;
+  lineManagerId: AnyColumn;
+  oneOverOneId: AnyColumn;
+  typeId: AnyColumn;
+  statusId: AnyColumn;
+  fromDate: AnyColumn;
+  toDate: AnyColumn;
+}
+
+/** The filters of the KPI list that the EPR list has too (SPEC.md §2). */
+interface PeriodListQuery {
+  list_type: 'self' | 'team';
+  employee_id?: number;
+  type_id?: number;
+  status_id?: number;
+  from_date?: string;
+  to_date?: string;
+  company_id?: number;
+  group_id?: number;
+}
+
+/**
+ * The conditions of a list of sheets or reviews: the caller's own or their
+ * team's, one employee, a type, a status, a period that overlaps from–to, the
+ * employee's company and group item.
+ */
+export function periodListConditions(t: PeriodRecordColumns, me: number, q: PeriodListQuery) {
+  return [
+    requestScope(q.list_type === 'self', me, t.employeeId, [t.lineManagerId, t.oneOverOneId]),
+    condition('employee_id', q.employee_id, (v) => eq(t.employeeId, v)),
+    condition('type_id', q.type_id, (v) => eq(t.typeId, v)),
+    condition('status_id', q.status_id, (v) => eq(t.statusId, v)),
+    condition('from_date', q.from_date, (v) => sql`${t.toDate} >= ${v}`),
+    condition('to_date', q.to_date, (v) => sql`${t.fromDate} <= ${v}`),
+    condition(
+      'company_id',
+      q.company_id,
+      (v) =>
+        sql`${t.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
+    ),
+    condition('group_id', q.group_id, (v) => inGroupItem(t.employeeId, v)),
+  ];
+}
+
 export const kpiRepository = {
   /** The sheets' table, for the request life cycle (lib/request-workflow.ts). */
   table: kpis,
@@ -140,21 +187,7 @@ export const kpiRepository = {
     return {
       name: 'kpi',
       table: kpis,
-      conditions: [
-        requestScope(q.list_type === 'self', me, kpis.employeeId, [kpis.lineManagerId, kpis.oneOverOneId]),
-        condition('employee_id', q.employee_id, (v) => eq(kpis.employeeId, v)),
-        condition('type_id', q.type_id, (v) => eq(kpis.typeId, v)),
-        condition('status_id', q.status_id, (v) => eq(kpis.statusId, v)),
-        condition('from_date', q.from_date, (v) => sql`${kpis.toDate} >= ${v}`),
-        condition('to_date', q.to_date, (v) => sql`${kpis.fromDate} <= ${v}`),
-        condition(
-          'company_id',
-          q.company_id,
-          (v) =>
-            sql`${kpis.employeeId} in (select ${employees.id} from ${employees} where ${employees.companyId} = ${v})`,
-        ),
-        condition('group_id', q.group_id, (v) => inGroupItem(kpis.employeeId, v)),
-      ],
+      conditions: periodListConditions(kpis, me, q),
       sortable: KPI_SORT,
       tieBreaker: kpis.id,
       page: baseQuery,
