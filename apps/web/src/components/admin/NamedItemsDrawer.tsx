@@ -137,7 +137,7 @@ export function NamedItemsDrawer<Item extends NamedItem>(props: NamedItemsDrawer
                 <Tooltip title={t('common.save')}>
                   <Button
                     type="primary"
-                    icon={<CheckOutlined />}
+                    icon={<CheckOutlined aria-hidden />}
                     aria-label={t('common.save')}
                     loading={props.renaming}
                     onClick={() => rename(item)}
@@ -145,7 +145,7 @@ export function NamedItemsDrawer<Item extends NamedItem>(props: NamedItemsDrawer
                 </Tooltip>
                 <Tooltip title={t('common.cancel')}>
                   <Button
-                    icon={<CloseOutlined />}
+                    icon={<CloseOutlined aria-hidden />}
                     aria-label={t('common.cancel')}
                     onClick={() => setEditing(null)}
                   />
@@ -169,7 +169,7 @@ export function NamedItemsDrawer<Item extends NamedItem>(props: NamedItemsDrawer
           <Tooltip title={t('common.edit')}>
             <Button
               type="text"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               aria-label={`${t('common.edit')} ${item.name}`}
               onClick={() => {
                 renaming.setFieldsValue({ name: item.name, name_translations: item.name_translations ?? {} });
@@ -181,7 +181,7 @@ export function NamedItemsDrawer<Item extends NamedItem>(props: NamedItemsDrawer
             <Button
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`${t('common.delete')} ${item.name}`}
               onClick={() => void askDelete(item)}
             />
@@ -224,7 +224,12 @@ export function NamedItemsDrawer<Item extends NamedItem>(props: NamedItemsDrawer
                   autoFocus
                 />
               </Form.Item>
-              <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={props.adding}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<PlusOutlined aria-hidden />}
+                loading={props.adding}
+              >
                 {props.texts.add}
               </Button>
             </Flex>

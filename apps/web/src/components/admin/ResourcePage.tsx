@@ -196,7 +196,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
           <Tooltip title={t('common.edit')}>
             <Button
               type="text"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               aria-label={`${t('common.edit')} ${row.name}`}
               onClick={() => open(row)}
             />
@@ -205,7 +205,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
             <Button
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`${t('common.delete')} ${row.name}`}
               onClick={() => askDelete(row)}
             />
@@ -247,7 +247,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
         type="primary"
         shape="circle"
         size={props.embedded ? 'middle' : 'large'}
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         aria-label={text('add')}
         onClick={() => open('new')}
       />
@@ -263,7 +263,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
               allowClear
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              prefix={<SearchOutlined />}
+              prefix={<SearchOutlined aria-hidden />}
               placeholder={text('searchPlaceholder')}
               aria-label={t('common.search')}
               maxLength={100}

@@ -17,13 +17,13 @@ import './attendance-days.css';
 
 /** An icon per kind, so that no kind is told by its colour alone. */
 export const DAY_ICONS: Record<DayKind, ReactNode> = {
-  present: <CheckCircleOutlined />,
-  late: <ClockCircleOutlined />,
-  absent: <CloseCircleOutlined />,
-  leave: <CalendarOutlined />,
-  remote_work: <HomeOutlined />,
-  holiday: <GiftOutlined />,
-  weekly_off: <CoffeeOutlined />,
+  present: <CheckCircleOutlined aria-hidden />,
+  late: <ClockCircleOutlined aria-hidden />,
+  absent: <CloseCircleOutlined aria-hidden />,
+  leave: <CalendarOutlined aria-hidden />,
+  remote_work: <HomeOutlined aria-hidden />,
+  holiday: <GiftOutlined aria-hidden />,
+  weekly_off: <CoffeeOutlined aria-hidden />,
 };
 
 /** The tag colours (Ant Design presets, which follow the light and dark themes). */

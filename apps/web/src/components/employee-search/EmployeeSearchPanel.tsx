@@ -314,7 +314,7 @@ export function EmployeeSearchPanel({
             className="employee-search__toggle"
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
-            icon={open ? <UpOutlined /> : <DownOutlined />}
+            icon={open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
             iconPlacement="end"
           >
             {t('common.filterOptions')}
@@ -330,7 +330,7 @@ export function EmployeeSearchPanel({
         </Flex>
       }
       extra={
-        <Button size="small" icon={<FilterOutlined />} onClick={() => setDrawerOpen(true)}>
+        <Button size="small" icon={<FilterOutlined aria-hidden />} onClick={() => setDrawerOpen(true)}>
           {t('common.chooseFilters')}
         </Button>
       }
@@ -349,7 +349,7 @@ export function EmployeeSearchPanel({
             <Form.Item name="full_text" label={t('employees.search.fullText')}>
               <Input
                 allowClear
-                prefix={<SearchOutlined />}
+                prefix={<SearchOutlined aria-hidden />}
                 placeholder={t('employees.search.fullTextPlaceholder')}
                 maxLength={100}
               />
@@ -369,10 +369,10 @@ export function EmployeeSearchPanel({
           </Typography.Paragraph>
         ) : null}
         <Flex justify="end" gap={8} wrap>
-          <Button icon={<ClearOutlined />} onClick={clear}>
+          <Button icon={<ClearOutlined aria-hidden />} onClick={clear}>
             {t('common.clear')}
           </Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
             {t('common.search')}
           </Button>
         </Flex>

@@ -143,7 +143,7 @@ export function ImportPanel<T extends AnyImport>({
           }}
         >
           <p className="ant-upload-drag-icon">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <p>{t('imports.drop')}</p>
         </Upload.Dragger>
@@ -153,7 +153,7 @@ export function ImportPanel<T extends AnyImport>({
           </Checkbox>
           <Button
             type="primary"
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             disabled={!file}
             loading={busy}
             onClick={() => void send()}

@@ -35,7 +35,7 @@ export function ListToolbar<T extends string>(props: Props<T>) {
           <Button
             type="primary"
             shape="circle"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={props.onCreate}
             aria-label={props.createLabel ?? t('common.create')}
           />

@@ -114,7 +114,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
         aria-label={t('common.filterOptions')}
         extra={
           optional.length > 0 ? (
-            <Button size="small" icon={<FilterOutlined />} onClick={() => setDrawerOpen(true)}>
+            <Button size="small" icon={<FilterOutlined aria-hidden />} onClick={() => setDrawerOpen(true)}>
               {t('common.chooseFilters')}
             </Button>
           ) : null
@@ -126,13 +126,13 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
             <span key={f.key}>{f.control}</span>
           ))}
           <Button
-            icon={draft ? <ClearOutlined /> : undefined}
+            icon={draft ? <ClearOutlined aria-hidden /> : undefined}
             onClick={() => (draft ? draft.clear() : list.setFilters({}))}
           >
             {t('common.clear')}
           </Button>
           {draft ? (
-            <Button type="primary" icon={<SearchOutlined />} onClick={draft.apply}>
+            <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={draft.apply}>
               {t('common.search')}
             </Button>
           ) : null}

@@ -43,7 +43,7 @@ export function RowActions({
       }}
     >
       <Button size="small" aria-label={label} ref={trigger}>
-        {t('common.actions')} <DownOutlined />
+        {t('common.actions')} <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );

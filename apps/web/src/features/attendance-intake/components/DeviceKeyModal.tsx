@@ -50,7 +50,7 @@ export function DeviceKeyModal({ device, onClose }: { device: DeviceWithKey | nu
                 className="attendance-admin-key"
                 onFocus={(e) => e.target.select()}
               />
-              <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+              <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
                 {t('attendanceAdmin.key.copy')}
               </Button>
             </Flex>

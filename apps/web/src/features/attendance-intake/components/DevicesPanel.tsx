@@ -294,7 +294,11 @@ export function DevicesPanel() {
       aria-label={t('attendanceAdmin.devices.title')}
       title={t('attendanceAdmin.devices.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ device: null })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => setEditing({ device: null })}
+        >
           {t('attendanceAdmin.devices.add')}
         </Button>
       }

@@ -25,7 +25,12 @@ export function ExportButton({
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} disabled={disabled} loading={busy} onClick={() => void run()}>
+    <Button
+      icon={<DownloadOutlined aria-hidden />}
+      disabled={disabled}
+      loading={busy}
+      onClick={() => void run()}
+    >
       {label}
     </Button>
   );

@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
         <Alert type="error" showIcon title={notice.text} role="alert" style={{ marginBottom: 16 }} />
       ) : null}
       <Form.Item name="eid" label={t('forgot.eid')} rules={eidRules('eid')} validateTrigger="onBlur">
-        <Input prefix={<UserOutlined />} autoComplete="username" size="large" />
+        <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
         {t('forgot.sendCode')}
@@ -159,7 +159,7 @@ export function ForgotPasswordPage() {
         rules={passwordRules('password')}
         validateTrigger="onBlur"
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -168,7 +168,7 @@ export function ForgotPasswordPage() {
         rules={passwordRules('confirm')}
         validateTrigger="onBlur"
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
         {t('forgot.save')}

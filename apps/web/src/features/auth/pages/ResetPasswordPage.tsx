@@ -73,7 +73,7 @@ export function ResetPasswordPage() {
           rules={rules('password')}
           validateTrigger="onBlur"
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -82,7 +82,7 @@ export function ResetPasswordPage() {
           rules={rules('confirm')}
           validateTrigger="onBlur"
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
           {t('forgot.save')}

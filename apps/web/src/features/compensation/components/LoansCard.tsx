@@ -276,7 +276,7 @@ function LoanItem({
             {repaid ? null : (
               <Button
                 size="small"
-                icon={<DollarOutlined />}
+                icon={<DollarOutlined aria-hidden />}
                 onClick={() => onDialog({ kind: 'repayment', loan })}
               >
                 {t('compensation.loans.recordRepayment')}
@@ -284,7 +284,7 @@ function LoanItem({
             )}
             <Button
               size="small"
-              icon={<ScheduleOutlined />}
+              icon={<ScheduleOutlined aria-hidden />}
               onClick={() => onDialog({ kind: 'schedule', loan })}
             >
               {t('compensation.loans.changeSchedule')}
@@ -295,7 +295,7 @@ function LoanItem({
                   size="small"
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={`${t('common.delete')} ${name}`}
                   onClick={() => onDelete(loan)}
                 />
@@ -390,7 +390,7 @@ export function LoansCard({ employeeId, canManage }: { employeeId: number; canMa
       aria-label={title}
       extra={
         canManage ? (
-          <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
             {t('compensation.loans.add')}
           </Button>
         ) : null

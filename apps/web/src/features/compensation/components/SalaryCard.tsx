@@ -155,7 +155,7 @@ function Current({
         <Typography.Text type="secondary">{t('compensation.salary.notSet')}</Typography.Text>
       )}
       {upcoming ? (
-        <Tag color="blue" icon={<RiseOutlined />} className="compensation-current__upcoming">
+        <Tag color="blue" icon={<RiseOutlined aria-hidden />} className="compensation-current__upcoming">
           {t('compensation.salary.upcomingFrom', {
             amount: isolate(money(upcoming.amount)),
             date: isolate(formatDate(upcoming.effective_date)),
@@ -208,7 +208,7 @@ export function SalaryCard({ employeeId, canManage }: { employeeId: number; canM
       extra={
         canManage ? (
           <Space wrap>
-            <Button icon={<EditOutlined />} onClick={() => setEditing({ kind: 'basic' })}>
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing({ kind: 'basic' })}>
               {t('compensation.salary.changeBasic')}
             </Button>
             <Button onClick={() => setEditing({ kind: 'tax' })}>{t('compensation.salary.changeTax')}</Button>
@@ -291,7 +291,7 @@ export function SalaryCard({ employeeId, canManage }: { employeeId: number; canM
                           <Tooltip title={t('common.edit')}>
                             <Button
                               type="text"
-                              icon={<EditOutlined />}
+                              icon={<EditOutlined aria-hidden />}
                               aria-label={`${t('common.edit')} ${rowName(h)}`}
                               onClick={() => setEditing({ row: h })}
                             />
@@ -300,7 +300,7 @@ export function SalaryCard({ employeeId, canManage }: { employeeId: number; canM
                             <Button
                               type="text"
                               danger
-                              icon={<DeleteOutlined />}
+                              icon={<DeleteOutlined aria-hidden />}
                               aria-label={`${t('common.delete')} ${rowName(h)}`}
                               onClick={() => void remove(h)}
                             />

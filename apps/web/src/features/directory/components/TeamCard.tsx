@@ -43,15 +43,18 @@ export function TeamCard({ member }: { member: TeamMember }) {
       </div>
       <ul className="team-card__facts">
         <li>
-          <EnvironmentOutlined aria-label={t('team.office')} />
+          <EnvironmentOutlined aria-hidden />
+          <span className="visually-hidden">{t('team.office')}</span>
           <Typography.Text ellipsis>{member.office ?? '—'}</Typography.Text>
         </li>
         <li>
-          <MailOutlined aria-label={t('team.columns.email')} />
+          <MailOutlined aria-hidden />
+          <span className="visually-hidden">{t('team.columns.email')}</span>
           <Typography.Text ellipsis>{member.email ?? '—'}</Typography.Text>
         </li>
         <li>
-          <PhoneOutlined aria-label={t('team.columns.mobile')} />
+          <PhoneOutlined aria-hidden />
+          <span className="visually-hidden">{t('team.columns.mobile')}</span>
           <Typography.Text>{member.mobile ?? '—'}</Typography.Text>
         </li>
       </ul>

@@ -100,9 +100,9 @@ export function Component() {
             onChange={changeView}
             aria-label={t('team.view')}
             options={[
-              { value: 'cards', icon: <AppstoreOutlined />, label: t('team.cards') },
-              { value: 'table', icon: <UnorderedListOutlined />, label: t('team.table') },
-              { value: 'chart', icon: <ApartmentOutlined />, label: t('orgChart.view') },
+              { value: 'cards', icon: <AppstoreOutlined aria-hidden />, label: t('team.cards') },
+              { value: 'table', icon: <UnorderedListOutlined aria-hidden />, label: t('team.table') },
+              { value: 'chart', icon: <ApartmentOutlined aria-hidden />, label: t('orgChart.view') },
             ]}
           />
         }
@@ -114,14 +114,14 @@ export function Component() {
               allowClear
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              prefix={<SearchOutlined />}
+              prefix={<SearchOutlined aria-hidden />}
               placeholder={t('team.searchPlaceholder')}
               aria-label={t('team.search')}
               maxLength={100}
               className="team-toolbar__search"
             />
             <Typography.Text type="secondary">
-              <TeamOutlined /> {t('team.total', { count: total })}
+              <TeamOutlined aria-hidden /> {t('team.total', { count: total })}
             </Typography.Text>
           </Flex>
         </Card>

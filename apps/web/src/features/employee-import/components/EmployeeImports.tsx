@@ -118,7 +118,7 @@ export function EmployeeImports() {
         <Flex vertical gap={12}>
           <Flex justify="space-between" align="center" gap={12} wrap>
             <Typography.Text strong>{t('employeeImport.columns.title')}</Typography.Text>
-            <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={downloadTemplate}>
               {t('employeeImport.template')}
             </Button>
           </Flex>

@@ -81,7 +81,7 @@ export function CalibrationFilters({ value, onChange }: Props) {
             label: t(`eprCalibration.filters.scopes.${s}`),
           }))}
         />
-        <Button icon={<ClearOutlined />} onClick={() => onChange({})}>
+        <Button icon={<ClearOutlined aria-hidden />} onClick={() => onChange({})}>
           {t('common.clear')}
         </Button>
       </Flex>

@@ -17,7 +17,7 @@ export function CalibrationLink() {
   return (
     <Button
       href={ROUTES.eprCalibration}
-      icon={<TableOutlined />}
+      icon={<TableOutlined aria-hidden />}
       onClick={(event) => {
         // A plain click stays in the app; a middle or modified click opens a tab as links do.
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -74,7 +74,11 @@ export function Component() {
             <Typography.Text type="secondary">
               {t('eprCalibration.updated', { time: isolated(formatDateTime(grid.dataUpdatedAt)) })}
             </Typography.Text>
-            <Button icon={<ReloadOutlined />} loading={grid.isFetching} onClick={() => void grid.refetch()}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              loading={grid.isFetching}
+              onClick={() => void grid.refetch()}
+            >
               {t('eprCalibration.refresh')}
             </Button>
           </Flex>

@@ -181,7 +181,7 @@ export function CycleDrawer({ id, onClose }: { id: number | null; onClose: () =>
       destroyOnHidden
       extra={
         <Button
-          icon={<RedoOutlined className="flip-rtl" />}
+          icon={<RedoOutlined aria-hidden className="flip-rtl" />}
           onClick={onRelaunch}
           loading={relaunch.isPending}
           disabled={!data}

@@ -15,7 +15,7 @@ export function Deadline({ deadline, overdue, open }: { deadline: string; overdu
     <Flex vertical gap={2} align="flex-start">
       <bdi style={{ whiteSpace: 'nowrap' }}>{formatDate(deadline)}</bdi>
       {overdue ? (
-        <Tag color="error" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0 }}>
+        <Tag color="error" icon={<ExclamationCircleOutlined aria-hidden />} style={{ marginInlineEnd: 0 }}>
           {t('eprCycles.deadline.overdue')}
         </Tag>
       ) : open > 0 && left >= 0 ? (

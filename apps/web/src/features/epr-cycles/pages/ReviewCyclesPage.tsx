@@ -89,7 +89,7 @@ function Cycles() {
         title={t('eprCycles.title')}
         subtitle={t('eprCycles.subtitle')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setLaunching(true)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setLaunching(true)}>
             {t('eprCycles.launch')}
           </Button>
         }

@@ -30,7 +30,7 @@ export function EprPdfButton({ review }: { review: Pick<EprDetail, 'id' | 'statu
   };
 
   return (
-    <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+    <Button icon={<DownloadOutlined aria-hidden />} loading={downloading} onClick={() => void download()}>
       {t('epr.pdf.download')}
     </Button>
   );

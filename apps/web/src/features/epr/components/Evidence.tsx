@@ -44,7 +44,7 @@ function EvidenceImage({
       <Button
         type="link"
         size="small"
-        icon={<PaperClipOutlined />}
+        icon={<PaperClipOutlined aria-hidden />}
         onClick={() => setOpen(true)}
         aria-label={t('epr.evidence.open', { name: item.name })}
         style={{ paddingInline: 0, maxWidth: 160 }}
@@ -72,7 +72,7 @@ function EvidenceImage({
             type="text"
             size="small"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={t('epr.evidence.delete', { name: item.name })}
           />
         </Popconfirm>
@@ -149,7 +149,7 @@ export function EvidenceCell({
           >
             <Button
               size="small"
-              icon={<UploadOutlined />}
+              icon={<UploadOutlined aria-hidden />}
               disabled={full}
               loading={change.isPending}
               aria-label={t('epr.evidence.addTo', { name: line.objective_kpi.name })}

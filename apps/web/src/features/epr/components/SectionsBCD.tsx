@@ -375,7 +375,7 @@ export function SectionD({ review }: { review: Review }) {
         extra={
           lm ? (
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => {
                 setEditing(null);
                 setOpen(true);
@@ -406,7 +406,7 @@ export function SectionD({ review }: { review: Review }) {
                       <Space size={4}>
                         <Button
                           size="small"
-                          icon={<EditOutlined />}
+                          icon={<EditOutlined aria-hidden />}
                           aria-label={t('epr.d.editPlanOf', { name: p.dev_area })}
                           onClick={() => {
                             setEditing(p);
@@ -416,7 +416,7 @@ export function SectionD({ review }: { review: Review }) {
                         <Button
                           size="small"
                           danger
-                          icon={<DeleteOutlined />}
+                          icon={<DeleteOutlined aria-hidden />}
                           aria-label={t('epr.d.deletePlanOf', { name: p.dev_area })}
                           onClick={async () => {
                             if (!(await confirmDelete(p.dev_area))) return;

@@ -80,7 +80,10 @@ export function Component() {
         title={r.name}
         extra={
           <Space wrap>
-            <Button icon={<ArrowLeftOutlined className="epr-back-icon" />} onClick={() => navigate('/epr')}>
+            <Button
+              icon={<ArrowLeftOutlined aria-hidden className="epr-back-icon" />}
+              onClick={() => navigate('/epr')}
+            >
               {t('epr.detail.back')}
             </Button>
             {transitionsOf(r.actions).map((a) => (

@@ -148,7 +148,7 @@ export function Component() {
             render: (_, v) => (
               <Button
                 size="small"
-                icon={<UnorderedListOutlined />}
+                icon={<UnorderedListOutlined aria-hidden />}
                 aria-label={t('reference.eprValues.editBehaviours', { name: v.name })}
                 onClick={() => setShown(v)}
               >

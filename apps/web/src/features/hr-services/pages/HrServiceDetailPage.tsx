@@ -26,10 +26,9 @@ import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
-import { useMe } from '../../../lib/me';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { downloadLetter, useServiceAction, useServiceRequest } from '../api';
-import { detailActions, type Viewer } from '../components/service-actions';
+import { detailActions } from '../components/service-actions';
 import '../hr-services.css';
 import { initials } from '../../../components/employee-search/EmployeeAvatar';
 
@@ -40,7 +39,7 @@ function BackLink() {
   return (
     <Button
       href="/hr-services"
-      icon={<ArrowLeftOutlined className="hr-service__back-icon" />}
+      icon={<ArrowLeftOutlined aria-hidden className="hr-service__back-icon" />}
       onClick={(event) => {
         event.preventDefault();
         navigate('/hr-services');
@@ -81,8 +80,6 @@ export function Component() {
   const { t } = useTranslation();
   const id = parseId(useParams().id);
   const request = useServiceRequest(id);
-  const me = useMe().data;
-  const viewer: Viewer = { employeeId: me?.employee.id, isAdmin: me?.user.is_admin ?? false };
   const problem = id === null || (request.isError && !request.data);
 
   return (
@@ -95,19 +92,19 @@ export function Component() {
           <Skeleton avatar active paragraph={{ rows: 4 }} />
         </Card>
       ) : (
-        <Detail request={request.data} viewer={viewer} />
+        <Detail request={request.data} />
       )}
     </>
   );
 }
 
-function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Viewer }) {
+function Detail({ request }: { request: ServiceRequestDetail }) {
   const { t } = useTranslation();
   const action = useServiceAction();
   const [downloading, setDownloading] = useState(false);
   const allowed = detailActions(request);
-  const mayDownload =
-    request.letter !== null && (request.employee.id === viewer.employeeId || viewer.isAdmin);
+  // The server sends the letter only to those who may download it.
+  const mayDownload = request.letter !== null;
   const { employee, accountability } = request;
   const status = request.status.id;
 
@@ -157,7 +154,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
       <Button
         key="approve"
         type="primary"
-        icon={<CheckOutlined />}
+        icon={<CheckOutlined aria-hidden />}
         loading={pending('approve')}
         disabled={action.isPending}
         onClick={() => act('approve')}
@@ -170,7 +167,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
       <Button
         key="reject"
         danger
-        icon={<CloseOutlined />}
+        icon={<CloseOutlined aria-hidden />}
         loading={pending('cancel')}
         disabled={action.isPending}
         onClick={() => act('cancel')}
@@ -183,7 +180,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
       <Button
         key="done"
         type="primary"
-        icon={<FileDoneOutlined />}
+        icon={<FileDoneOutlined aria-hidden />}
         loading={pending('done')}
         disabled={action.isPending}
         onClick={() => act('done')}
@@ -195,7 +192,7 @@ function Detail({ request, viewer }: { request: ServiceRequestDetail; viewer: Vi
     buttons.push(
       <Button
         key="download"
-        icon={<DownloadOutlined />}
+        icon={<DownloadOutlined aria-hidden />}
         loading={downloading}
         onClick={() => void download()}
       >

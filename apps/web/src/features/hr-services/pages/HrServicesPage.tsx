@@ -64,9 +64,11 @@ export function Component() {
     mutation: action,
     actionOf: toServiceAction,
   });
+  // Done is in the menus where some row offers it (the server decides: HR admins, at Approved).
+  const offersDone = requests.data?.items.some((r) => r.actions.includes('done')) ?? false;
   const actions = useMemo<RowAction[]>(
-    () => (viewer.isAdmin ? [...BASE_ACTIONS, 'done'] : BASE_ACTIONS),
-    [viewer.isAdmin],
+    () => (offersDone ? [...BASE_ACTIONS, 'done'] : BASE_ACTIONS),
+    [offersDone],
   );
   const employee = me?.employee;
   const self = useMemo(

@@ -56,6 +56,7 @@ import {
 } from '../components/ItemForms';
 import { kpiKeys } from '../keys';
 import '../kpi.css';
+import { ForReaders } from '../../../components/ForReaders';
 
 /** Weights and totals always with two decimals, in the reader's number format. */
 const two = (n: number) => formatDecimal(n, 2);
@@ -168,14 +169,14 @@ export function Component() {
               <>
                 <Button
                   size="small"
-                  icon={<EditOutlined />}
+                  icon={<EditOutlined aria-hidden />}
                   aria-label={t('kpi.detail.editKpi', { name: k.name })}
                   onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: k })}
                 />
                 <Button
                   size="small"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={t('kpi.detail.deleteKpi', { name: k.name })}
                   onClick={() => void askDeleteKpi(k)}
                 />
@@ -185,7 +186,7 @@ export function Component() {
               <Badge count={k.comments} size="small">
                 <Button
                   size="small"
-                  icon={<MessageOutlined />}
+                  icon={<MessageOutlined aria-hidden />}
                   aria-label={t('kpi.detail.chatKpi', { name: k.name })}
                   onClick={() => setChat({ kind: 'kpi_objective_kpi', id: k.id, title: k.name })}
                 />
@@ -202,7 +203,10 @@ export function Component() {
         title={s.name}
         extra={
           <Space wrap>
-            <Button icon={<ArrowLeftOutlined className="kpi-back-icon" />} onClick={() => navigate('/kpi')}>
+            <Button
+              icon={<ArrowLeftOutlined aria-hidden className="kpi-back-icon" />}
+              onClick={() => navigate('/kpi')}
+            >
               {t('kpi.detail.back')}
             </Button>
             {transitionsOf(s.actions).map((a) => (
@@ -255,7 +259,7 @@ export function Component() {
         <Flex justify="end" style={{ marginBottom: 16 }}>
           <Button
             type="primary"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() => setObjectiveTarget({ kpiId: s.id, item: null })}
           >
             {t('kpi.detail.addObjective')}
@@ -304,22 +308,22 @@ export function Component() {
                         <>
                           <Button
                             size="small"
-                            icon={<PlusOutlined />}
-                            aria-label={t('kpi.detail.addKpiTo', { name: o.name })}
+                            icon={<PlusOutlined aria-hidden />}
                             onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: null })}
                           >
                             {t('kpi.detail.addKpi')}
+                            <ForReaders>{o.name}</ForReaders>
                           </Button>
                           <Button
                             size="small"
-                            icon={<EditOutlined />}
+                            icon={<EditOutlined aria-hidden />}
                             aria-label={t('kpi.detail.editObjective', { name: o.name })}
                             onClick={() => setObjectiveTarget({ kpiId: s.id, item: o })}
                           />
                           <Button
                             size="small"
                             danger
-                            icon={<DeleteOutlined />}
+                            icon={<DeleteOutlined aria-hidden />}
                             aria-label={t('kpi.detail.deleteObjective', { name: o.name })}
                             onClick={() => void askDeleteObjective(o)}
                           />
@@ -329,7 +333,7 @@ export function Component() {
                         <Badge count={o.comments} size="small">
                           <Button
                             size="small"
-                            icon={<MessageOutlined />}
+                            icon={<MessageOutlined aria-hidden />}
                             aria-label={t('kpi.detail.chatObjective', { name: o.name })}
                             onClick={() => setChat({ kind: 'kpi_objective', id: o.id, title: o.name })}
                           >

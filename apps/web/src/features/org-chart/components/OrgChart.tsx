@@ -86,7 +86,7 @@ export function OrgChart() {
             : null}
           {t('orgChart.hint')}
         </Typography.Text>
-        <Button icon={<AimOutlined />} onClick={() => centreOn(null)}>
+        <Button icon={<AimOutlined aria-hidden />} onClick={() => centreOn(null)}>
           {t('orgChart.centreOnMe')}
         </Button>
       </Flex>
@@ -341,7 +341,7 @@ function Box({ node, open, about }: { node: OrgChartNode; open: boolean; about: 
             type="text"
             size="small"
             className="org-box__centre"
-            icon={<AimOutlined />}
+            icon={<AimOutlined aria-hidden />}
             aria-label={t('orgChart.centreOn', { name: node.name })}
             tabIndex={tabbable}
             onClick={() => chart.centreOn(node.id)}
@@ -362,7 +362,7 @@ function Box({ node, open, about }: { node: OrgChartNode; open: boolean; about: 
             chart.toggle(node.id);
           }}
         >
-          {open ? <CaretUpOutlined /> : <CaretDownOutlined />}
+          {open ? <CaretUpOutlined aria-hidden /> : <CaretDownOutlined aria-hidden />}
           {node.reports_count}
         </button>
       ) : null}

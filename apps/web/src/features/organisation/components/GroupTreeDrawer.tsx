@@ -102,7 +102,7 @@ export function GroupTreeDrawer({ groupId, onClose }: { groupId: number | null; 
             <Button
               size="small"
               type="text"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               aria-label={t('organisation.groups.addUnder', { name: item.name })}
               onClick={(e) => {
                 e.stopPropagation();
@@ -115,7 +115,7 @@ export function GroupTreeDrawer({ groupId, onClose }: { groupId: number | null; 
               size="small"
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={t('organisation.groups.deleteItem', { name: item.name })}
               onClick={(e) => {
                 e.stopPropagation();
@@ -174,7 +174,7 @@ export function GroupTreeDrawer({ groupId, onClose }: { groupId: number | null; 
               <Button
                 type="primary"
                 htmlType="submit"
-                icon={<PlusOutlined />}
+                icon={<PlusOutlined aria-hidden />}
                 loading={add.isPending}
                 className="organisation-inline-submit"
               >

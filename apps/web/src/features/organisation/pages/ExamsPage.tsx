@@ -10,6 +10,7 @@ import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { SubjectsDrawer } from '../components/SubjectsDrawer';
 import '../organisation.css';
+import { ForReaders } from '../../../components/ForReaders';
 import { organisationResources } from '../keys';
 
 interface ExamValues {
@@ -70,11 +71,11 @@ export function Component() {
                 <Button
                   size="small"
                   type="link"
-                  icon={<UnorderedListOutlined />}
-                  aria-label={t('organisation.exams.subjectsTitle', { name: e.name })}
+                  icon={<UnorderedListOutlined aria-hidden />}
                   onClick={() => setSubjectsOf(e.id)}
                 >
                   {t('organisation.exams.manage')}
+                  <ForReaders>{t('organisation.exams.subjectsTitle', { name: e.name })}</ForReaders>
                 </Button>
               </Flex>
             ),

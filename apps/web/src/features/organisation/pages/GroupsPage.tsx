@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { ForReaders } from '../../../components/ForReaders';
 import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { GroupTreeDrawer } from '../components/GroupTreeDrawer';
@@ -68,11 +69,11 @@ export function Component() {
               <Button
                 type="link"
                 size="small"
-                icon={<ApartmentOutlined />}
-                aria-label={t('organisation.groups.editTree', { name: g.name })}
+                icon={<ApartmentOutlined aria-hidden />}
                 onClick={() => setTreeOf(g.id)}
               >
                 <Count value={g.items_count} />
+                <ForReaders>{t('organisation.groups.editTree', { name: g.name })}</ForReaders>
               </Button>
             ),
           },

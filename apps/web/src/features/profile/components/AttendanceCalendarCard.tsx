@@ -129,7 +129,7 @@ export function AttendanceCalendarCard({ employeeId }: { employeeId: number }) {
               <Flex justify="space-between" align="center" className="attendance-calendar__header">
                 <Button
                   type="text"
-                  icon={rtl ? <RightOutlined /> : <LeftOutlined />}
+                  icon={rtl ? <RightOutlined aria-hidden /> : <LeftOutlined aria-hidden />}
                   aria-label={t('attendance.calendar.previous')}
                   disabled={atFirst}
                   onClick={() => goTo(month.subtract(1, 'month'))}
@@ -139,7 +139,7 @@ export function AttendanceCalendarCard({ employeeId }: { employeeId: number }) {
                 </Typography.Text>
                 <Button
                   type="text"
-                  icon={rtl ? <LeftOutlined /> : <RightOutlined />}
+                  icon={rtl ? <LeftOutlined aria-hidden /> : <RightOutlined aria-hidden />}
                   aria-label={t('attendance.calendar.next')}
                   disabled={atLast}
                   onClick={() => goTo(month.add(1, 'month'))}

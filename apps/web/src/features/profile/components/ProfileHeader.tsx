@@ -91,7 +91,7 @@ function Photo({ profile }: { profile: EmployeeProfile }) {
           <Tooltip title={t('profile.photo.change')}>
             <Button
               shape="circle"
-              icon={<CameraOutlined />}
+              icon={<CameraOutlined aria-hidden />}
               className="profile-photo__button"
               aria-label={t('profile.photo.change')}
             />
@@ -147,7 +147,7 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
       {profile.permissions.admin && !self ? (
         <Button
           danger={profile.enabled}
-          icon={profile.enabled ? <StopOutlined /> : <CheckCircleOutlined />}
+          icon={profile.enabled ? <StopOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />}
           onClick={() => void toggle().catch(() => undefined)}
           loading={action.isPending && action.variables?.path.startsWith('employees/')}
         >
@@ -157,7 +157,7 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
       {profile.permissions.admin ? (
         <Tooltip title={profile.employee_user ? t('profile.admin.hasUser') : undefined}>
           <Button
-            icon={<UserAddOutlined />}
+            icon={<UserAddOutlined aria-hidden />}
             disabled={Boolean(profile.employee_user)}
             onClick={() => void addUser().catch(() => undefined)}
           >
@@ -166,7 +166,7 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
         </Tooltip>
       ) : null}
       {profile.permissions.impersonate ? (
-        <Button icon={<LoginOutlined className="flip-rtl" />} onClick={() => void impersonate()}>
+        <Button icon={<LoginOutlined aria-hidden className="flip-rtl" />} onClick={() => void impersonate()}>
           {t('profile.admin.signInAs')}
         </Button>
       ) : null}
@@ -202,12 +202,12 @@ export function ProfileHeader({ profile }: { profile: EmployeeProfile }) {
           <Flex wrap gap="4px 16px" className="profile-header__contact">
             {profile.mobile ? (
               <Typography.Text>
-                <PhoneOutlined /> <bdi>{profile.mobile}</bdi>
+                <PhoneOutlined aria-hidden /> <bdi>{profile.mobile}</bdi>
               </Typography.Text>
             ) : null}
             {profile.email ? (
               <Typography.Link href={`mailto:${profile.email}`}>
-                <MailOutlined /> <bdi>{profile.email}</bdi>
+                <MailOutlined aria-hidden /> <bdi>{profile.email}</bdi>
               </Typography.Link>
             ) : null}
             {profile.company || profile.office ? (

@@ -65,7 +65,7 @@ export function DetailsSection({
           {extra}
           {canEdit ? (
             <Button
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               onClick={() => setOpen(true)}
               aria-label={t('profile.editSection', { section: title })}
             >
@@ -162,7 +162,7 @@ export function ListSection<T extends { id: number }>({
               <Tooltip title={t('common.edit')}>
                 <Button
                   type="text"
-                  icon={<EditOutlined />}
+                  icon={<EditOutlined aria-hidden />}
                   aria-label={`${t('common.edit')} ${nameOf(item)}`}
                   onClick={() => setEditing(item)}
                 />
@@ -171,7 +171,7 @@ export function ListSection<T extends { id: number }>({
                 <Button
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={`${t('common.delete')} ${nameOf(item)}`}
                   onClick={() => void remove(item)}
                 />
@@ -183,7 +183,7 @@ export function ListSection<T extends { id: number }>({
     : [];
 
   const add = canEdit ? (
-    <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+    <Button type="primary" ghost icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
       {addLabel}
     </Button>
   ) : null;

@@ -62,8 +62,12 @@ export function ActivityTab({ employeeId }: { employeeId: number }) {
               setPage(1);
             }}
             options={[
-              { value: 'list', label: t('profile.activity.list'), icon: <UnorderedListOutlined /> },
-              { value: 'map', label: t('profile.activity.map'), icon: <EnvironmentOutlined /> },
+              {
+                value: 'list',
+                label: t('profile.activity.list'),
+                icon: <UnorderedListOutlined aria-hidden />,
+              },
+              { value: 'map', label: t('profile.activity.map'), icon: <EnvironmentOutlined aria-hidden /> },
             ]}
           />
         </Flex>

@@ -49,7 +49,7 @@ export function AssetsTab({ profile }: { profile: FullProfile }) {
       className="profile-section"
       extra={
         isAdmin ? (
-          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+          <Button type="primary" ghost icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)}>
             {t('profile.admin.assignAsset')}
           </Button>
         ) : null
@@ -88,7 +88,7 @@ export function AssetsTab({ profile }: { profile: FullProfile }) {
                       <Button
                         type="text"
                         danger
-                        icon={<RollbackOutlined className="flip-rtl" />}
+                        icon={<RollbackOutlined aria-hidden className="flip-rtl" />}
                         aria-label={`${t('profile.admin.returnAsset')} ${a.name}`}
                         onClick={() => void remove(a)}
                       />

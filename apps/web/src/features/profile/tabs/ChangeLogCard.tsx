@@ -80,7 +80,7 @@ export function ChangeLogCard({ employeeId }: { employeeId: number }) {
     <li key={c.field}>
       <Typography.Text strong>{fieldLabel(section, c.field)}</Typography.Text>{' '}
       {c.masked ? (
-        <Tag icon={<EyeInvisibleOutlined />}>{t('profile.changes.masked')}</Tag>
+        <Tag icon={<EyeInvisibleOutlined aria-hidden />}>{t('profile.changes.masked')}</Tag>
       ) : (
         <span className="profile-changes__values">
           {value(c.before)} <span aria-hidden>{arrow}</span>

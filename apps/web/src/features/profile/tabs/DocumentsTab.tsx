@@ -115,7 +115,9 @@ function UploadModal({
               return Upload.LIST_IGNORE;
             }}
           >
-            <p className="ant-upload-drag-icon">{file ? <FileOutlined /> : <InboxOutlined />}</p>
+            <p className="ant-upload-drag-icon">
+              {file ? <FileOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
+            </p>
             <p className="ant-upload-text">{file ? file.name : t('profile.documents.drop')}</p>
             {file ? <p className="ant-upload-hint">{fileSize(file.size)}</p> : null}
           </Upload.Dragger>
@@ -160,7 +162,7 @@ export function DocumentsTab({ profile }: { profile: FullProfile }) {
       className="profile-section"
       extra={
         canEdit ? (
-          <Button type="primary" ghost icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+          <Button type="primary" ghost icon={<UploadOutlined aria-hidden />} onClick={() => setOpen(true)}>
             {t('profile.documents.upload')}
           </Button>
         ) : null
@@ -209,7 +211,7 @@ export function DocumentsTab({ profile }: { profile: FullProfile }) {
                 <Tooltip title={t('common.download')}>
                   <Button
                     type="text"
-                    icon={<DownloadOutlined />}
+                    icon={<DownloadOutlined aria-hidden />}
                     loading={downloading === d.id}
                     aria-label={`${t('common.download')} ${d.name}`}
                     onClick={() => void download(d)}
@@ -220,7 +222,7 @@ export function DocumentsTab({ profile }: { profile: FullProfile }) {
                     <Button
                       type="text"
                       danger
-                      icon={<DeleteOutlined />}
+                      icon={<DeleteOutlined aria-hidden />}
                       aria-label={`${t('common.delete')} ${d.name}`}
                       onClick={() => void remove(d)}
                     />

@@ -216,7 +216,7 @@ function OrganisationCard({ profile }: { profile: FullProfile }) {
       className="profile-section"
       extra={
         isAdmin ? (
-          <Button icon={<ApartmentOutlined />} onClick={() => setModal('company')}>
+          <Button icon={<ApartmentOutlined aria-hidden />} onClick={() => setModal('company')}>
             <span className="profile-section__button-text">{t('profile.admin.companyOffice')}</span>
           </Button>
         ) : null
@@ -276,7 +276,7 @@ function OrganisationCard({ profile }: { profile: FullProfile }) {
                   <Button
                     size="small"
                     type="dashed"
-                    icon={<PlusOutlined />}
+                    icon={<PlusOutlined aria-hidden />}
                     onClick={() => setModal('group')}
                   >
                     {t('profile.admin.addToGroup')}

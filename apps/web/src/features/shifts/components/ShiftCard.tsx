@@ -130,7 +130,7 @@ export function ShiftCard({ employeeId, canAssign }: { employeeId: number; canAs
       aria-label={title}
       extra={
         canAssign ? (
-          <Button icon={<ClockCircleOutlined />} onClick={() => setAssigning(true)}>
+          <Button icon={<ClockCircleOutlined aria-hidden />} onClick={() => setAssigning(true)}>
             <span className="profile-section__button-text">{t('shifts.profile.assign')}</span>
           </Button>
         ) : null
