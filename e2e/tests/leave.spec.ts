@@ -253,4 +253,21 @@ test.describe('leave', () => {
     await expect(rows.first()).toContainText(dmy(last));
     await everyRowContains(rows, employee.name);
   });
+  test('at 1280 px the Self list shows what identifies a request without sideways scrolling; Team adds the employee', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, '1003');
+    await openLeave(page, 'Self');
+    const table = page.getByRole('table', { name: 'Leave' });
+    await expect(table.getByRole('columnheader', { name: 'Employee' })).toHaveCount(0);
+    for (const name of ['Type', 'From', 'To', 'Address']) {
+      const header = table.getByRole('columnheader', { name, exact: true });
+      await expect(header).toBeVisible();
+      const box = (await header.boundingBox())!;
+      expect(box.x + box.width, `${name} within the screen`).toBeLessThanOrEqual(1280);
+    }
+    await openLeave(page, 'Team');
+    await expect(table.getByRole('columnheader', { name: /^Employee/ })).toBeVisible();
+  });
 });

@@ -4,7 +4,12 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { CardList, useCardLayout } from './CardList';
 
-export type ListColumns<R> = (TableColumnsType<R>[number] & { sortField?: string })[];
+/**
+ * A list's columns: `sortField` names the server's sort of a sortable one;
+ * `teamOnly` shows one in the Team view only (the employee, always the
+ * reader in their own view).
+ */
+export type ListColumns<R> = (TableColumnsType<R>[number] & { sortField?: string; teamOnly?: boolean })[];
 
 interface Props<R> {
   rowKey: keyof R & string;

@@ -71,6 +71,8 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const { list, draft } = props;
+  // The employee is the reader in their own view: team-only columns show in the Team view alone.
+  const columns = props.columns.filter((c) => !c.teamOnly || list.listType === 'team');
   const optional = props.optionalFilters ?? [];
   const choiceKey = `list.filterChoice:${pathname}`;
   const [chosen, setChosen] = useState<string[]>(() => readChoice(choiceKey) ?? props.defaultOptional ?? []);
@@ -164,7 +166,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
         <ListTable<R>
           rowKey="id"
           label={props.title}
-          columns={props.columns}
+          columns={columns}
           data={props.data}
           total={props.total}
           loading={props.loading}

@@ -89,6 +89,16 @@ export function Component() {
         </span>
       ),
     },
+    {
+      title: t('eprList.columns.period'),
+      key: 'from',
+      sortField: 'from',
+      render: (_, r) => (
+        <span style={nowrap}>
+          <bdi>{`${formatDate(r.from_date)} – ${formatDate(r.to_date)}`}</bdi>
+        </span>
+      ),
+    },
     ...(team ? [] : [created]),
     {
       title: t('eprList.columns.updated'),
@@ -107,16 +117,6 @@ export function Component() {
           person(t('eprList.columns.lineManager'), 'line_manager'),
         ]
       : [person(t('eprList.columns.oneOverOne'), 'one_over_one')]),
-    {
-      title: t('eprList.columns.period'),
-      key: 'from',
-      sortField: 'from',
-      render: (_, r) => (
-        <span style={nowrap}>
-          <bdi>{`${formatDate(r.from_date)} – ${formatDate(r.to_date)}`}</bdi>
-        </span>
-      ),
-    },
     actionsColumn<EprListItem>({
       title: t('common.actions'),
       actions: ACTIONS,

@@ -5,16 +5,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCompanyChoices } from '../../../components/list/choices';
+import { momentColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
-import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { formatDateTime } from '../../../lib/dates';
 import { useMe } from '../../../lib/me';
 import { useDeleteServiceRequest, useServiceAction, useServiceCategories, useServiceList } from '../api';
 import { EmployeePicker } from '../components/EmployeePicker';
@@ -82,18 +81,16 @@ export function Component() {
       title: t('hrServices.columns.employee'),
       key: 'employee',
       sortField: 'employee',
+      teamOnly: true,
       render: (_, r) => <RequestPersonCell person={r.employee} to={team ? detail(r) : undefined} />,
     },
     {
       title: t('hrServices.columns.company'),
       key: 'company',
+      teamOnly: true,
       render: (_, r) => r.company?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
-    {
-      title: t('hrServices.columns.lineManager'),
-      key: 'line_manager',
-      render: (_, r) => <PersonCell person={r.line_manager} />,
-    },
+    personColumn(t('hrServices.columns.lineManager'), 'line_manager', (r) => r.line_manager),
     {
       title: t('hrServices.columns.requestFor'),
       key: 'category',
@@ -109,17 +106,8 @@ export function Component() {
         </Flex>
       ),
     },
-    {
-      title: t('hrServices.columns.requestAt'),
-      key: 'created',
-      sortField: 'created',
-      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created)}</span>,
-    },
-    {
-      title: t('hrServices.columns.submittedBy'),
-      key: 'created_by',
-      render: (_, r) => <PersonCell person={r.created_by} />,
-    },
+    momentColumn(t('hrServices.columns.requestAt'), 'created', (r) => r.created),
+    personColumn(t('hrServices.columns.submittedBy'), 'created_by', (r) => r.created_by),
     statusColumn(t('hrServices.columns.status'), 'hr_service'),
     actionsColumn<ServiceRequest>({
       title: t('common.actions'),

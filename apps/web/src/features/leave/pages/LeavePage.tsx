@@ -1,11 +1,11 @@
 import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
 import type { RequestAction } from '@hr/contracts/workflow';
-import { Select, Typography } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
-import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
@@ -49,52 +49,34 @@ export function Component() {
 
   const columns: ListColumns<Leave> = [
     { title: t('leave.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
-    {
-      title: t('leave.columns.employee'),
-      key: 'employee',
+    personColumn(t('leave.columns.employee'), 'employee', (l) => l.employee, {
       sortField: 'employee',
-      render: (_, l) => <PersonCell person={l.employee} />,
-    },
-    {
-      title: t('leave.columns.responsible'),
-      key: 'responsible',
-      render: (_, l) => <PersonCell person={l.responsible} />,
-    },
-    {
-      title: t('leave.columns.lineManager'),
-      key: 'line_manager',
-      render: (_, l) => <PersonCell person={l.line_manager} />,
-    },
+      teamOnly: true,
+    }),
     { title: t('leave.columns.type'), key: 'type', sortField: 'type', render: (_, l) => l.type.name },
+    {
+      title: t('leave.columns.from'),
+      key: 'from',
+      sortField: 'from',
+      render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{fromTo(l, 'from')}</span>,
+    },
+    {
+      title: t('leave.columns.to'),
+      key: 'to',
+      sortField: 'to',
+      render: (_, l) => <span style={{ whiteSpace: 'nowrap' }}>{fromTo(l, 'to')}</span>,
+    },
     {
       title: t('leave.columns.duration'),
       key: 'duration',
       sortField: 'days',
       render: (_, l) => (l.duration ? l.duration.name : t('leave.days', { count: l.days })),
     },
-    {
-      title: t('leave.columns.created'),
-      key: 'created',
-      sortField: 'created',
-      render: (_, l) => formatDateTime(l.created),
-    },
-    {
-      title: t('leave.columns.updated'),
-      key: 'updated',
-      sortField: 'updated',
-      render: (_, l) => formatDateTime(l.updated),
-    },
-    { title: t('leave.columns.from'), key: 'from', sortField: 'from', render: (_, l) => fromTo(l, 'from') },
-    { title: t('leave.columns.to'), key: 'to', sortField: 'to', render: (_, l) => fromTo(l, 'to') },
-    {
-      title: t('leave.columns.address'),
-      dataIndex: 'leave_address',
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-          {v}
-        </Typography.Text>
-      ),
-    },
+    noteColumn(t('leave.columns.address'), 'address', (l) => l.leave_address),
+    personColumn(t('leave.columns.responsible'), 'responsible', (l) => l.responsible),
+    personColumn(t('leave.columns.lineManager'), 'line_manager', (l) => l.line_manager),
+    momentColumn(t('leave.columns.created'), 'created', (l) => l.created),
+    momentColumn(t('leave.columns.updated'), 'updated', (l) => l.updated),
     statusColumn(t('leave.columns.status'), 'leave'),
     actionsColumn<Leave>({
       title: t('common.actions'),

@@ -2,16 +2,16 @@ import { REMOTE_WORK_TYPE, type RemoteWork } from '@hr/contracts/remote-work';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useListState } from '../../../components/list/list-state';
-import { PersonCell } from '../../../components/list/PersonCell';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { actionsColumn, RequestListPage, statusColumn } from '../../../components/list/RequestListPage';
 import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/dates';
+import { formatDate, formatTime } from '../../../lib/dates';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
 import { RemoteWorkFormModal } from '../components/RemoteWorkFormModal';
 
@@ -67,17 +67,10 @@ export function Component() {
 
   const columns: ListColumns<RemoteWork> = [
     { title: t('remoteWork.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
-    {
-      title: t('remoteWork.columns.employee'),
-      key: 'employee',
+    personColumn(t('remoteWork.columns.employee'), 'employee', (r) => r.employee, {
       sortField: 'employee',
-      render: (_, r) => <PersonCell person={r.employee} />,
-    },
-    {
-      title: t('remoteWork.columns.lineManager'),
-      key: 'line_manager',
-      render: (_, r) => <PersonCell person={r.line_manager} />,
-    },
+      teamOnly: true,
+    }),
     { title: t('remoteWork.columns.type'), key: 'type', sortField: 'type', render: (_, r) => r.type.name },
     {
       title: t('remoteWork.columns.from'),
@@ -91,30 +84,10 @@ export function Component() {
       sortField: 'to_date',
       render: (_, r) => <When item={r} which="to" />,
     },
-    {
-      title: t('remoteWork.columns.created'),
-      key: 'created',
-      sortField: 'created',
-      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created)}</span>,
-    },
-    {
-      title: t('remoteWork.columns.updated'),
-      key: 'updated',
-      sortField: 'updated',
-      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updated)}</span>,
-    },
-    {
-      title: t('remoteWork.columns.description'),
-      dataIndex: 'description',
-      render: (v: string | null) =>
-        v ? (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
-            {v}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
+    noteColumn(t('remoteWork.columns.description'), 'description', (r) => r.description),
+    personColumn(t('remoteWork.columns.lineManager'), 'line_manager', (r) => r.line_manager),
+    momentColumn(t('remoteWork.columns.created'), 'created', (r) => r.created),
+    momentColumn(t('remoteWork.columns.updated'), 'updated', (r) => r.updated),
     statusColumn(t('remoteWork.columns.status'), 'remote_work'),
     actionsColumn<RemoteWork>({
       title: t('common.actions'),
