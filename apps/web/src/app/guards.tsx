@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { onNotifierWanted, showLoginFailed } from '../lib/notify';
-import { lastEndReason, onSessionEnd, useSession } from '../lib/session';
+import { lastEndReason, onSessionEnd, takeUntoldEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
 import { loadAntdStyles } from './antd-styles';
 
@@ -49,15 +49,18 @@ export function RootEffects() {
     if (Object.keys(patch).length > 0) setUiSettings(patch);
   }, [location.search]);
 
-  useEffect(
-    () =>
-      onSessionEnd((reason) => {
-        queryClient.clear();
-        if (reason === 'logout') return;
-        showLoginFailed(() => navigate('/signin', { replace: true }));
-      }),
-    [navigate, queryClient],
-  );
+  useEffect(() => {
+    const tell = () => {
+      if (!takeUntoldEnd()) return;
+      showLoginFailed(() => navigate('/signin', { replace: true }));
+    };
+    // A session that ended before the app was drawn is told now.
+    tell();
+    return onSessionEnd(() => {
+      queryClient.clear();
+      tell();
+    });
+  }, [navigate, queryClient]);
   useEffect(() => onNotifierWanted(wantHost), []);
   return (
     <>

@@ -8,6 +8,7 @@ import {
   onSessionEnd,
   resumeStoredSession,
   startSession,
+  takeUntoldEnd,
 } from './session';
 
 const user = (expiresInMs: number): SessionUser => ({
@@ -95,5 +96,20 @@ describe('session store', () => {
     expect(resumeStoredSession()).toBe(false);
     expect(getSession()).toBeNull();
     expect(lastEndReason()).toBe('logout');
+  });
+
+  it('keeps an expiry or 401 to tell once, for an app not yet drawn when it came; a logout is not told', () => {
+    startSession(user(60_000));
+    endSession('unauthorized');
+    expect(takeUntoldEnd()).toBe('unauthorized');
+    expect(takeUntoldEnd()).toBeNull();
+    startSession(user(60_000));
+    endSession('logout');
+    expect(takeUntoldEnd()).toBeNull();
+    // A new session forgets an end not told.
+    startSession(user(60_000));
+    endSession('expired');
+    startSession(user(60_000));
+    expect(takeUntoldEnd()).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ let currentStore: Storage | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 /** Why the last session ended, until the next one starts. */
 let lastEnd: EndReason | null = null;
+/** An expiry or 401 the user has not been told of yet (it came before the app could show it). */
+let untold: EndReason | null = null;
 
 /** This tab's session storage comes first: an impersonation tab keeps its own user. */
 function read(): { user: SessionUser; store: Storage } | null {
@@ -65,6 +67,7 @@ export function startSession(user: SessionUser, remember = true) {
   currentStore.setItem(KEY, JSON.stringify(user));
   current = user;
   lastEnd = null;
+  untold = null;
   scheduleExpiry();
   emit();
 }
@@ -79,7 +82,20 @@ export function endSession(reason: EndReason) {
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = null;
   emit();
-  if (had) for (const l of endListeners) l(reason);
+  if (!had) return;
+  untold = reason === 'logout' ? null : reason;
+  for (const l of endListeners) l(reason);
+}
+
+/**
+ * The expiry or 401 the user has not been told of, once: the app tells it as
+ * it happens, or on starting when it happened first (a page reloaded on a
+ * revoked session: its first call answers 401 before the app is drawn).
+ */
+export function takeUntoldEnd(): EndReason | null {
+  const reason = untold;
+  untold = null;
+  return reason;
 }
 
 /**
