@@ -301,4 +301,48 @@ test.describe('KPI sheets', () => {
     await expect(row).toContainText('Awaiting line manager');
     await expect(row).toContainText('Rafiq Miah');
   });
+  test('a KPI where lower is better is written so, and the sheet says so', async ({ page, request }) => {
+    const employee = await apiAs(request, '1004');
+    const year = 2060 + Math.floor(Math.random() * 30);
+    const sheet = await employee.post<{ id: number }>('kpis', {
+      type_id: 2,
+      from: `${year}-01-01`,
+      to: `${year}-06-30`,
+      name: unique('Support plan'),
+    });
+    const objectiveName = unique('Answer faster');
+    await employee.post('kpis/objectives', {
+      name: objectiveName,
+      weight: 100,
+      kpi_id: sheet.id,
+      perspective_id: 2,
+    });
+
+    await signIn(page, '1004', { path: `/kpi/${sheet.id}` });
+    const section = objectiveSection(page, objectiveName);
+    const kpi = await openDialog(
+      page,
+      section.getByRole('button', { name: `Add KPI — ${objectiveName}` }),
+      'Add KPI',
+    );
+    await expect(kpi.getByRole('radio', { name: 'Higher is better' })).toBeChecked();
+    await kpi.getByLabel('KPI', { exact: true }).fill('Days to answer a ticket');
+    await kpi.getByLabel('Weight').fill('100');
+    await kpi.getByLabel('Time').fill('Every month');
+    await kpi.getByLabel('Target', { exact: true }).fill('2');
+    await pickOption(page, 'Target unit', 'Days', kpi);
+    await kpi.getByText('Lower is better').click();
+    await expect(kpi.getByRole('radio', { name: 'Lower is better' })).toBeChecked();
+    await kpi.getByRole('button', { name: 'Save' }).click();
+    await expect(kpi).toBeHidden();
+    const row = section.getByRole('row', { name: /Days to answer a ticket/ });
+    await expect(row).toContainText('2 Days');
+    await expect(row).toContainText('Lower is better');
+
+    const stored = await employee.get<{ objectives: { kpis: { direction: string }[] }[] }>(
+      `kpis/${sheet.id}`,
+    );
+    expect(stored.objectives[0]!.kpis[0]!.direction).toBe('lower');
+    await employee.del('kpis', { kpi_id: sheet.id });
+  });
 });

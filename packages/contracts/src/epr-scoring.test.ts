@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  achievementOf,
   type EprRating,
   OVERALL_BAND_TEXT,
   overallRating,
@@ -109,6 +110,63 @@ describe('Section A: the achievement cap', () => {
 
   it('refuses a cap of 0 or below', () => {
     expect(() => scoreSectionA(objectives, lines, { cap: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('Section A: which way a KPI is better', () => {
+  /**
+   * By hand, cap 100 unless said:
+   * - lower, days to close a defect, target 5: actual 4.75 → 5 / 4.75 = 105.26 % → capped 100;
+   *   actual 6 → 5 / 6 = 83.33 %; actual 10 → 50 %; with a cap of 120, 4.75 → 105.26 %.
+   * - budget, cost per project, budget 850,000: actual 892,500 is 42,500 over, 5 % of the budget
+   *   → 95 %; 800,000 (under) → 100 %; 1,700,000 (100 % over) → 0 %; 2,000,000 → 0 % (never below).
+   * - higher, the default: 4.75 of 5 → 95 %.
+   */
+  it.each([
+    ['lower', 4.75, 5, 100, 100],
+    ['lower', 6, 5, 100, 83.33],
+    ['lower', 10, 5, 100, 50],
+    ['lower', 4.75, 5, 120, 105.26],
+    ['budget', 892_500, 850_000, 100, 95],
+    ['budget', 800_000, 850_000, 100, 100],
+    ['budget', 850_000, 850_000, 120, 100],
+    ['budget', 1_700_000, 850_000, 100, 0],
+    ['budget', 2_000_000, 850_000, 100, 0],
+    ['higher', 4.75, 5, 100, 95],
+    ['higher', 0, 5, 100, 0],
+  ] as const)(
+    '%s: actual %s against %s (cap %s) achieves %s %%',
+    (direction, actual, target, cap, expected) => {
+      expect(roundTwo(achievementOf(direction, actual, target, cap))).toBe(expected);
+    },
+  );
+
+  it('an actual of 0 is the best a lower-is-better KPI can do, and full marks for a budget', () => {
+    expect(achievementOf('lower', 0, 5, 100)).toBe(100);
+    expect(achievementOf('lower', 0, 5, 120)).toBe(120);
+    expect(achievementOf('budget', 0, 850_000, 100)).toBe(100);
+  });
+
+  it('scores each line by its own direction, the missing one as higher', () => {
+    const sheet = [objective(1, 100)];
+    const mixed: ScoringLine[] = [
+      { ...line(11, 1, 50, 5, 4.75, 6), direction: 'lower' },
+      { ...line(12, 1, 30, 850_000, 892_500, 800_000), direction: 'budget' },
+      line(13, 1, 20, 5, 4.75, 5),
+    ];
+    const score = scoreSectionA(sheet, mixed);
+    // 100 × 50 % = 50.00; 95 × 30 % = 28.50; 95 × 20 % = 19.00; objective 97.50.
+    expect(score.lines[11]).toMatchObject({
+      achievement: 100,
+      mark: 50,
+      lmAchievement: 83.33,
+      lmMark: 41.67,
+    });
+    expect(score.lines[12]).toMatchObject({ achievement: 95, mark: 28.5, lmAchievement: 100, lmMark: 30 });
+    expect(score.lines[13]).toMatchObject({ achievement: 95, mark: 19, lmAchievement: 100, lmMark: 20 });
+    expect(score.totalMark).toBe(97.5);
+    // lm: 41.67 + 30 + 20 = 91.67.
+    expect(score.totalLmMark).toBe(91.67);
   });
 });
 

@@ -1,4 +1,4 @@
-import { KPI_ITEM_STATUS } from './kpi';
+import { KPI_ITEM_STATUS, type KpiDirection } from './kpi';
 
 /**
  * EPR scoring: Section A's marks, computed from the review's KPI sheet, and
@@ -50,6 +50,8 @@ export interface ScoringLine {
   weight: number;
   /** Above 0 (the KPI form refuses 0). */
   target: number;
+  /** Which way the KPI is better; `higher` when not given. */
+  direction?: KpiDirection;
   status: number;
   /** The employee's actual value. */
   actual: number | null;
@@ -99,6 +101,24 @@ export interface SectionAScore {
 
 const isRemoved = (item: { status: number }) => item.status === KPI_ITEM_STATUS.removed;
 
+/**
+ * A line's achievement %, before rounding, by its direction, capped at `cap`:
+ * - `higher`: actual ÷ target × 100;
+ * - `lower`: target ÷ actual × 100 (an actual of 0, nothing at all, is the best there is: the cap);
+ * - `budget`: 100 at or under the target, then 100 less the overrun in
+ *   percent of the target (5 % over is 95), never below 0.
+ */
+export function achievementOf(direction: KpiDirection, actual: number, target: number, cap: number): number {
+  switch (direction) {
+    case 'lower':
+      return actual === 0 ? cap : Math.min((target / actual) * 100, cap);
+    case 'budget':
+      return actual <= target ? Math.min(100, cap) : Math.max(0, 100 - ((actual - target) / target) * 100);
+    default:
+      return Math.min((actual / target) * 100, cap);
+  }
+}
+
 /** One side's (the employee's or the line manager's) results over the active lines. */
 interface SideScore {
   achievement: Map<number, number | null>;
@@ -137,7 +157,7 @@ function scoreSide(
         side.unfilled += 1;
         continue;
       }
-      const achievement = roundTwo(Math.min((value / line.target) * 100, cap));
+      const achievement = roundTwo(achievementOf(line.direction ?? 'higher', value, line.target, cap));
       const mark = roundTwo((achievement * line.weight) / 100);
       side.achievement.set(line.id, achievement);
       side.mark.set(line.id, mark);
@@ -160,7 +180,8 @@ function checkActual(line: ScoringLine, name: 'actual' | 'lmActual'): void {
 }
 
 /**
- * Section A: achievement % = actual / target × 100, capped at `cap`; line
+ * Section A: achievement % by the line's direction (`achievementOf`: actual /
+ * target × 100 for higher is better), capped at `cap`; line
  * mark = achievement × line weight / 100; objective mark = sum of its line
  * marks × objective weight / 100; total = sum of the objective marks; the
  * same for the line manager's values (`lm…`), all on two decimals. Removed

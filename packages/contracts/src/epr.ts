@@ -3,6 +3,7 @@ import { enabledListQuery } from './admin';
 import { isCalendarDate } from './dates';
 import { base64Text } from './employees';
 import { fileNameText } from './file-names';
+import { KPI_DIRECTIONS } from './kpi';
 import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
 import { listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
@@ -261,6 +262,8 @@ export const sectionALine = z.object({
     weight: z.number(),
     time: z.string(),
     target: z.number(),
+    /** Which way the KPI is better (kpi.ts KPI_DIRECTIONS): it decides the achievement. */
+    direction: z.enum(KPI_DIRECTIONS),
     target_unit: idName,
     objective: z.object({ id: z.number().int(), name: z.string(), perspective: idName }),
   }),

@@ -25,6 +25,15 @@ export const KPI_TYPE = { yearly: 1, custom: 2 } as const;
  */
 export const KPI_ITEM_STATUS = { active: 1, removed: 3 } as const;
 
+/**
+ * Which way an objective KPI is better: `higher` (sales, coverage: the
+ * actual over the target), `lower` (days to close, defects, churn: the
+ * target over the actual) or `budget` (a cost within its budget: full marks
+ * at or under it, fewer the further beyond). Scored in epr-scoring.ts.
+ */
+export const KPI_DIRECTIONS = ['higher', 'lower', 'budget'] as const;
+export type KpiDirection = (typeof KPI_DIRECTIONS)[number];
+
 /** Weights are percentages with two decimals; a sheet may be submitted when they sum to 100. */
 export const KPI_WEIGHT_MIN = 1;
 export const KPI_WEIGHT_MAX = 100;
@@ -50,6 +59,7 @@ export const KPI_MESSAGES = defineMessages('kpi.validation', {
   perspectiveRequired: 'Perspective must not be empty',
   weightDecimals: 'Weight may have at most 2 decimals',
   orderRange: 'Order must be a whole number from 0 to 100',
+  directionUnknown: 'Please choose whether higher, lower or within the target is better',
 });
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -154,6 +164,8 @@ export const objectiveKpiBody = z.object({
   time: textBetween(MESSAGES.timeRequired, KPI_MESSAGES.timeLength, KPI_TEXT.min, KPI_TEXT.max),
   target: z.number({ error: MESSAGES.targetRequired }).min(1, MESSAGES.targetRequired),
   target_unit_id: requiredId(KPI_MESSAGES.targetUnitRequired),
+  /** Which way the KPI is better; `higher` when not given. */
+  direction: z.enum(KPI_DIRECTIONS, { error: KPI_MESSAGES.directionUnknown }).optional(),
   budget: z.number({ error: KPI_MESSAGES.budgetMin }).min(1, KPI_MESSAGES.budgetMin).nullable().optional(),
   initiative: lineText(z.string().trim())
     .min(KPI_TEXT.min, KPI_MESSAGES.initiativeLength)
@@ -291,6 +303,7 @@ export const objectiveKpi = z.object({
   target: z.number(),
   target_unit: idName,
   target_unit_id: z.number().int(),
+  direction: z.enum(KPI_DIRECTIONS),
   budget: z.number().nullable(),
   initiative: z.string().nullable(),
   status: itemStatus,

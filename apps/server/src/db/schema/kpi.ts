@@ -1,3 +1,4 @@
+import { KPI_DIRECTIONS } from '@hr/contracts/kpi';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -128,6 +129,8 @@ export const kpiObjectiveKpis = pgTable(
     targetUnitId: integer()
       .notNull()
       .references(() => kpiTargetUnits.id),
+    /** Which way it is better (contracts KPI_DIRECTIONS); the KPIs written before are `higher`. */
+    direction: varchar({ length: 10, enum: KPI_DIRECTIONS }).notNull().default('higher'),
     budget: numeric({ precision: 14, scale: 2, mode: 'number' }),
     initiative: varchar({ length: 150 }),
     /** 1 active, 3 removed after the first submission. */
@@ -139,6 +142,7 @@ export const kpiObjectiveKpis = pgTable(
   (t) => [
     index('kpi_objective_kpis_kpi_idx').on(t.kpiId),
     index('kpi_objective_kpis_objective_idx').on(t.objectiveId),
+    check('kpi_objective_kpis_direction_check', sql`${t.direction} in ('higher', 'lower', 'budget')`),
   ],
 );
 

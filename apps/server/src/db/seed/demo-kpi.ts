@@ -1,4 +1,4 @@
-import { KPI_ITEM_STATUS } from '@hr/contracts/kpi';
+import { KPI_ITEM_STATUS, type KpiDirection } from '@hr/contracts/kpi';
 import { KPI_STATUS } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import { approversOf } from '../../lib/approvers';
@@ -20,6 +20,8 @@ interface Item {
   budget?: number;
   initiative?: string;
   removed?: boolean;
+  /** Which way it is better; higher when not said. */
+  direction?: KpiDirection;
 }
 interface Goal {
   name: string;
@@ -59,7 +61,14 @@ const SCORECARD: Goal[] = [
     weight: 15,
     perspective: P.financial,
     kpis: [
-      { name: 'Cost per delivered project', weight: 100, time: 'Monthly close', target: 850000, unit: U.bdt },
+      {
+        name: 'Cost per delivered project',
+        weight: 100,
+        time: 'Monthly close',
+        target: 850000,
+        unit: U.bdt,
+        direction: 'budget',
+      },
     ],
   },
   {
@@ -95,7 +104,14 @@ const SCORECARD: Goal[] = [
         target: 90,
         unit: U.percent,
       },
-      { name: 'Average days to close a defect', weight: 30, time: 'Monthly report', target: 5, unit: U.days },
+      {
+        name: 'Average days to close a defect',
+        weight: 30,
+        time: 'Monthly report',
+        target: 5,
+        unit: U.days,
+        direction: 'lower',
+      },
     ],
   },
   {
@@ -271,6 +287,7 @@ export async function seedDemoKpis(tx: Db, idByEid: ReadonlyMap<string, number>)
             time: k.time,
             target: k.target,
             targetUnitId: k.unit,
+            direction: k.direction ?? 'higher',
             budget: k.budget ?? null,
             initiative: k.initiative ?? null,
             sortOrder: i,

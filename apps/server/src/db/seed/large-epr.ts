@@ -67,9 +67,10 @@ export async function seedLargeEprs(db: Db, log: (msg: string) => void = () => {
     where e.eid like 'L%' and k.from_date = ${from}::date and k.status_id = 4
       and not exists (select 1 from kpi_objectives x where x.kpi_id = k.id)`);
   await db.execute(sql`
-    insert into kpi_objective_kpis (kpi_id, objective_id, name, weight, time, target, target_unit_id, status_id,
-                                    sort_order, created_at, updated_at)
-    select o.kpi_id, o.id, x.name || ' of ' || lower(o.name), x.weight, x.time, x.target, x.unit, 1, x.ord,
+    insert into kpi_objective_kpis (kpi_id, objective_id, name, weight, time, target, target_unit_id, direction,
+                                    status_id, sort_order, created_at, updated_at)
+    select o.kpi_id, o.id, x.name || ' of ' || lower(o.name), x.weight, x.time, x.target, x.unit, x.direction, 1,
+           x.ord,
            o.created_at, o.created_at
     from kpi_objectives o
     join kpis k on k.id = o.kpi_id

@@ -11,12 +11,15 @@ export const OBJECTIVES = sql.raw(`(values
   (5, 'Learn and share one new skill', 15, 4)
 ) as o(ord, name, weight, perspective)`);
 
-/** Three KPIs under each objective: weights 40, 30 and 30, each with a target and its unit. */
+/**
+ * Three KPIs under each objective: weights 40, 30 and 30, each with a target,
+ * its unit and which way it is better (one of each direction).
+ */
 export const KPIS = sql.raw(`(values
-  (1, 'Main measure', 40, 'Every quarter', 90, 1),
-  (2, 'Second measure', 30, 'Every month', 12, 3),
-  (3, 'Third measure', 30, 'By the end of the year', 4, 6)
-) as x(ord, name, weight, time, target, unit)`);
+  (1, 'Main measure', 40, 'Every quarter', 90, 1, 'higher'),
+  (2, 'Second measure', 30, 'Every month', 12, 3, 'lower'),
+  (3, 'Third measure', 30, 'By the end of the year', 4, 6, 'budget')
+) as x(ord, name, weight, time, target, unit, direction)`);
 
 /**
  * A yearly KPI sheet for every employee of the large data set (E-IDs L…) in
@@ -72,9 +75,10 @@ export async function seedLargeKpis(db: Db, log: (msg: string) => void = () => {
   log('  objectives');
 
   await db.execute(sql`
-    insert into kpi_objective_kpis (kpi_id, objective_id, name, weight, time, target, target_unit_id, status_id,
-                                    sort_order, created_at, updated_at)
-    select o.kpi_id, o.id, x.name || ' of ' || lower(o.name), x.weight, x.time, x.target, x.unit, 1, x.ord,
+    insert into kpi_objective_kpis (kpi_id, objective_id, name, weight, time, target, target_unit_id, direction,
+                                    status_id, sort_order, created_at, updated_at)
+    select o.kpi_id, o.id, x.name || ' of ' || lower(o.name), x.weight, x.time, x.target, x.unit, x.direction, 1,
+           x.ord,
            o.created_at, o.created_at
     from kpi_objectives o
     join kpis k on k.id = o.kpi_id

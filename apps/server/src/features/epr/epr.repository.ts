@@ -124,6 +124,7 @@ function linesQuery(db: Db) {
       weight: kpiObjectiveKpis.weight,
       time: kpiObjectiveKpis.time,
       target: kpiObjectiveKpis.target,
+      direction: kpiObjectiveKpis.direction,
       targetUnitId: kpiObjectiveKpis.targetUnitId,
       targetUnitName: localName(kpiTargetUnits.name, kpiTargetUnits.nameTranslations),
       lineStatus: kpiObjectiveKpis.statusId,

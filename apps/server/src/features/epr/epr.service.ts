@@ -159,6 +159,7 @@ export class EprService {
         objectiveId: l.objectiveId,
         weight: l.weight,
         target: l.target,
+        direction: l.direction,
         status: l.lineStatus,
         actual: l.actual,
         lmActual: l.lmActual,
@@ -188,6 +189,7 @@ export class EprService {
           weight: l.weight,
           time: l.time,
           target: l.target,
+          direction: l.direction,
           target_unit: { id: l.targetUnitId, name: l.targetUnitName },
           objective: {
             id: l.objectiveId,

@@ -299,6 +299,44 @@ describe('objectives and objective KPIs', () => {
     expect(await objectiveRows(ctx.db, id)).toHaveLength(0);
   });
 
+  it('know which way they are better: higher unless told, kept by a change that does not say', async () => {
+    const c = await ctx.factory.cast();
+    const id = await sheet(c.tokens.employee);
+    const o = await objective(c.tokens.employee, id);
+    const higher = await objectiveKpi(c.tokens.employee, id, o, { weight: 30 });
+    const lower = await objectiveKpi(c.tokens.employee, id, o, { weight: 30, direction: 'lower' });
+    const budget = await objectiveKpi(c.tokens.employee, id, o, { weight: 40, direction: 'budget' });
+    const directions = async () =>
+      Object.fromEntries(
+        (await get(c.tokens.employee, id))
+          .json()
+          .objectives[0].kpis.map((k: { id: number; direction: string }) => [k.id, k.direction]),
+      );
+    expect(await directions()).toEqual({ [higher]: 'higher', [lower]: 'lower', [budget]: 'budget' });
+
+    // A change without a direction keeps it; one with a direction sets it.
+    const kept = await call('PATCH', `${BASE}/objectives/kpis/${lower}`, c.tokens.employee, {
+      ...objectiveKpiBody(id, o, { weight: 30, name: 'Days to close a defect' }),
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const turned = await call(
+      'PATCH',
+      `${BASE}/objectives/kpis/${higher}`,
+      c.tokens.employee,
+      objectiveKpiBody(id, o, { weight: 30, direction: 'lower' }),
+    );
+    expect(turned.statusCode, turned.body).toBe(200);
+    expect(await directions()).toEqual({ [higher]: 'lower', [lower]: 'lower', [budget]: 'budget' });
+    const refused = await call(
+      'PATCH',
+      `${BASE}/objectives/kpis/${budget}`,
+      c.tokens.employee,
+      objectiveKpiBody(id, o, { weight: 40, direction: 'upwards' }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(await directions()).toEqual({ [higher]: 'lower', [lower]: 'lower', [budget]: 'budget' });
+  });
+
   it('show the exact messages of SPEC.md §5', async () => {
     const c = await ctx.factory.cast();
     const id = await sheet(c.tokens.employee);
@@ -327,6 +365,8 @@ describe('objectives and objective KPIs', () => {
         { target_unit_id: [KPI_MESSAGES.targetUnitRequired] },
       ],
       [objectiveKpiBody(id, o, { budget: 0 }), { budget: [KPI_MESSAGES.budgetMin] }],
+      [objectiveKpiBody(id, o, { direction: 'sideways' }), { direction: [KPI_MESSAGES.directionUnknown] }],
+      [objectiveKpiBody(id, o, { direction: 1 }), { direction: [KPI_MESSAGES.directionUnknown] }],
       [objectiveKpiBody(id, o, { initiative: 'ab' }), { initiative: [KPI_MESSAGES.initiativeLength] }],
       [objectiveKpiBody(id, o, { weight: 101 }), { weight: [MESSAGES.weightRange] }],
     ];

@@ -3,6 +3,7 @@ import {
   KPI_TYPE,
   KPI_WEIGHT_TOTAL,
   type KpiBody,
+  type KpiDirection,
   type KpiListItem,
   type KpiSheet,
   type kpiListQuery,
@@ -100,6 +101,7 @@ export class KpiService {
       target: k.target,
       target_unit: { id: k.targetUnitId, name: k.targetUnitName },
       target_unit_id: k.targetUnitId,
+      direction: k.direction,
       budget: k.budget,
       initiative: k.initiative,
       status: itemStatus(k.statusId),
@@ -361,13 +363,15 @@ export class KpiService {
     if (!unit?.enabled) throw domainError('kpi_target_unit_unknown', {}, 'target_unit_id');
   }
 
-  private kpiValues(body: ObjectiveKpiBody) {
+  /** The KPI's columns from a body; a body without a direction keeps `direction` (higher for a new KPI). */
+  private kpiValues(body: ObjectiveKpiBody, direction: KpiDirection = 'higher') {
     return {
       name: body.name,
       weight: body.weight,
       time: body.time,
       target: body.target,
       targetUnitId: body.target_unit_id,
+      direction: body.direction ?? direction,
       budget: body.budget ?? null,
       initiative: body.initiative?.trim() ? body.initiative.trim() : null,
     };
@@ -407,7 +411,7 @@ export class KpiService {
       const before = await this.activeObjectiveKpi(tx, id, kpiId);
       await this.activeObjective(tx, body.objective_id, kpiId);
       await this.checkTargetUnit(tx, body.target_unit_id);
-      const values = this.kpiValues(body);
+      const values = this.kpiValues(body, before.direction);
       await repo.updateObjectiveKpi(tx, id, { ...values, objectiveId: body.objective_id });
       const changes = diffFields(
         {
@@ -416,6 +420,7 @@ export class KpiService {
           time: before.time,
           target: before.target,
           target_unit_id: before.targetUnitId,
+          direction: before.direction,
           budget: before.budget,
           initiative: before.initiative,
           objective_id: before.objectiveId,
@@ -426,6 +431,7 @@ export class KpiService {
           time: values.time,
           target: values.target,
           target_unit_id: values.targetUnitId,
+          direction: values.direction,
           budget: values.budget,
           initiative: values.initiative,
           objective_id: body.objective_id,

@@ -2,8 +2,9 @@ import type { EprDetail, SectionALine } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
 import { Alert, Button, Card, Flex, InputNumber, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, formatNumber } from '../../../lib/format';
+import { formatDecimal } from '../../../lib/format';
 import { reportError, toastSuccess } from '../../../lib/notify';
+import { KpiTarget } from '../../kpi';
 import { useEprChange } from '../api';
 import { EvidenceCell } from './Evidence';
 import { RatingForm } from './RatingForm';
@@ -167,7 +168,11 @@ export function SectionA({
                   title: t('epr.a.target'),
                   key: 'target',
                   render: (_, l) => (
-                    <bdi>{`${formatNumber(l.objective_kpi.target)} ${l.objective_kpi.target_unit.name}`}</bdi>
+                    <KpiTarget
+                      target={l.objective_kpi.target}
+                      unit={l.objective_kpi.target_unit.name}
+                      direction={l.objective_kpi.direction}
+                    />
                   ),
                 },
                 { title: t('epr.a.time'), key: 'time', render: (_, l) => l.objective_kpi.time },

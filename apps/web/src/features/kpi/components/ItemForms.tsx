@@ -1,4 +1,5 @@
 import {
+  KPI_DIRECTIONS,
   KPI_OBJECTIVE_NAME,
   KPI_TEXT,
   type Objective,
@@ -7,7 +8,7 @@ import {
   objectiveKpiBody,
 } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
-import { Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Flex, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
@@ -135,6 +136,7 @@ export function ObjectiveKpiFormModal({
       time: k?.time,
       target: k?.target,
       target_unit_id: k?.target_unit.id,
+      direction: k?.direction ?? 'higher',
       budget: k?.budget ?? null,
       initiative: k?.initiative ?? undefined,
     });
@@ -215,6 +217,12 @@ export function ObjectiveKpiFormModal({
             <Select options={(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))} />
           </Form.Item>
         </Flex>
+        <Form.Item name="direction" label={t('kpi.kpiForm.direction')} rules={kpiRules('direction')}>
+          <Radio.Group
+            optionType="button"
+            options={KPI_DIRECTIONS.map((d) => ({ value: d, label: t(`kpi.direction.${d}`) }))}
+          />
+        </Form.Item>
         <Flex gap={12} wrap>
           <Form.Item name="budget" label={t('kpi.kpiForm.budget')} rules={kpiRules('budget')} style={half}>
             <InputNumber style={{ width: '100%' }} />

@@ -57,6 +57,7 @@ import {
 import { kpiKeys } from '../keys';
 import '../kpi.css';
 import { ForReaders } from '../../../components/ForReaders';
+import { KpiTarget } from '../components/KpiTarget';
 
 /** Weights and totals always with two decimals, in the reader's number format. */
 const two = (n: number) => formatDecimal(n, 2);
@@ -138,7 +139,9 @@ export function Component() {
     {
       title: t('kpi.kpiColumns.target'),
       key: 'target',
-      render: (_: unknown, k: ObjectiveKpi) => <bdi>{`${formatNumber(k.target)} ${k.target_unit.name}`}</bdi>,
+      render: (_: unknown, k: ObjectiveKpi) => (
+        <KpiTarget target={k.target} unit={k.target_unit.name} direction={k.direction} />
+      ),
     },
     {
       title: t('kpi.kpiColumns.budget'),

@@ -1,0 +1,2 @@
+ALTER TABLE "kpi_objective_kpis" ADD COLUMN "direction" varchar(10) DEFAULT 'higher' NOT NULL;--> statement-breakpoint
+ALTER TABLE "kpi_objective_kpis" ADD CONSTRAINT "kpi_objective_kpis_direction_check" CHECK ("kpi_objective_kpis"."direction" in ('higher', 'lower', 'budget'));
