@@ -486,6 +486,26 @@ for (const lang of ['en', 'ar'] as const) {
         `KPI sheet, approved (${lang})`,
       );
 
+      // The demo sheet of 1004 sent back for an update, with an objective and KPIs removed (struck through).
+      const own = await apiAs(request, '1004');
+      const sheets = await own.get<{ items: { id: number; status: { id: number } }[] }>(
+        'kpis?list_type=self&status_id=5&limit=50',
+      );
+      let struck: { id: number; objective: string } | null = null;
+      for (const { id } of sheets.items) {
+        const sheet = await own.get<{ objectives: { name: string; status: { id: number } }[] }>(`kpis/${id}`);
+        const removed = sheet.objectives.find((o) => o.status.id === 3);
+        if (removed) struck = { id, objective: removed.name };
+        if (struck) break;
+      }
+      expect(struck, 'the demo sheet with removed lines').not.toBeNull();
+      await visit(
+        page,
+        `/kpi/${struck!.id}`,
+        main.getByRole('region', { name: struck!.objective }),
+        `KPI sheet with removed lines (${lang})`,
+      );
+
       // EPR: the list and its filter drawer, a review, the calibration grid.
       await visit(page, '/epr?list_type=team', main.getByRole('table'), `EPR list (${lang})`);
       await main.getByRole('button', { name: t('common.chooseFilters') }).click();
