@@ -285,6 +285,11 @@ test.describe('attendance', () => {
     await expect(punched).toContainText(`Present`);
     await expect(punched).toContainText(`In ${PUNCH_TIME}`);
     await expect(calendar.getByRole('cell', { name: /Weekly off/ }).first()).toBeVisible();
+    // The days of the months around it are read in the same format, never as 2026-12-01.
+    await expect(calendar.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2}/ })).toHaveCount(0);
+    expect(await calendar.getByRole('cell', { name: /^\d{2}-\d{2}-\d{4}, / }).count()).toBeGreaterThanOrEqual(
+      35,
+    );
 
     // A late or absent day, as the server counts it (in that month or the one before), is told in words too.
     let marked: CalendarDay | undefined;

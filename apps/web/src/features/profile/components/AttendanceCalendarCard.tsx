@@ -95,7 +95,8 @@ export function AttendanceCalendarCard({ employeeId }: { employeeId: number }) {
             {DAY_ICONS[kind]}
           </span>
         ) : null}
-        {inMonth ? <span className="visually-hidden">{text}</span> : null}
+        {/* Every cell says its day in the reader's format (the next month's too, which would otherwise be read as the cell's title, 2026-12-01). */}
+        <span className="visually-hidden">{text}</span>
       </div>
     );
     return inMonth && day ? (
