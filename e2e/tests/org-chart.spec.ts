@@ -6,6 +6,7 @@ interface Node {
   id: number;
   eid: string;
   name: string;
+  designation: string | null;
   reports_count: number;
 }
 interface Branch {
@@ -74,6 +75,11 @@ test.describe('organisation chart', () => {
     // The viewer, highlighted, under their line manager under their O&O; the chain is open.
     await expect(me).toHaveAttribute('aria-current', 'true');
     await expect(me).toContainText('You');
+    // The job title is read once, in the box's description, not also as its visible line.
+    const title = chart.person.designation!;
+    const box = me.locator('.org-box').first();
+    const read = await box.ariaSnapshot();
+    expect(read.split(title).length - 1, read).toBe(1);
     await expect(me).toHaveAttribute('aria-level', String(chart.chain.length + 1));
     await expect(ooItem.getByRole('treeitem', { name: lm.name, exact: true })).toBeVisible();
     await expect(lmItem.getByRole('treeitem', { name: api.name, exact: true })).toBeVisible();

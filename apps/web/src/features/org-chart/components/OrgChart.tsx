@@ -316,7 +316,8 @@ function Box({ node, open, about }: { node: OrgChartNode; open: boolean; about: 
               <bdi>{node.name}</bdi>
             </Link>
           )}
-          <Typography.Text type="secondary" className="org-box__designation">
+          {/* Read once, in the box's description below (with the reports), not twice. */}
+          <Typography.Text type="secondary" className="org-box__designation" aria-hidden>
             <bdi>{node.designation ?? '—'}</bdi>
           </Typography.Text>
         </div>
