@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs, unique } from '../support/api';
-import { signIn } from '../support/helpers';
+import { DEMO_PASSWORD, signIn } from '../support/helpers';
 import { approvedSheet } from '../support/kpi';
 
 /**
@@ -183,5 +183,56 @@ test.describe('performance reviews', () => {
         .getByRole('link', { name: employee.name, exact: true })
         .and(page.locator(`[href="/epr/${review.id}"]`)),
     ).toBeVisible();
+  });
+  test('in Arabic, submitting a review with nothing filled says what is missing in Arabic', async ({
+    page,
+    request,
+  }) => {
+    const employee = await apiAs(request, '1004');
+    const lm = await apiAs(request, '1003');
+    const oo = await apiAs(request, '1002');
+    const year = 2070 + Math.floor(Math.random() * 20);
+    const kpiId = await approvedSheet(
+      { employee, lineManager: lm, oneOverOne: oo },
+      {
+        from: `${year}-01-01`,
+        to: `${year}-12-31`,
+        name: unique('Arabic plan'),
+        objective: 'Win new customers',
+        kpi: unique('Customers won'),
+      },
+    );
+    const review = await employee.post<{ id: number }>('eprs', {
+      kpi_id: kpiId,
+      type_id: 2,
+      from_date: `${year}-01-01`,
+      to_date: `${year}-06-30`,
+    });
+
+    // Arabic for this page only: 1004's saved language stays as it is for the other tests.
+    await page.route('**/api/v1/me', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { user: { language: string | null } };
+      body.user.language = 'ar';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/api/health');
+    await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
+    const session = await page.request.post('/api/v1/login_check', {
+      data: { username: '1004', password: DEMO_PASSWORD, app_id: 3 },
+    });
+    const user: unknown = await session.json();
+    await page.evaluate((value) => localStorage.setItem('hr.session', JSON.stringify(value)), user);
+    await page.goto(`/epr/${review.id}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: 'تقديم', exact: true }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'تقديم هذه المراجعة؟' });
+    await confirm.getByRole('button', { name: 'تقديم' }).click();
+    const told = page.getByText(/المراجعة غير مكتملة/);
+    await expect(told).toBeVisible();
+    await expect(told).toContainText('قيمة فعلية واحدة في القسم أ');
+    await expect(told).toContainText('تقييم القسم أ');
+    await expect(told).not.toContainText('Section');
+    await employee.del('eprs', { epr_id: review.id });
   });
 });

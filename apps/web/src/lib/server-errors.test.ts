@@ -1,3 +1,4 @@
+import { eprMissingParams } from '@hr/contracts/epr-missing';
 import { type ErrorCode, type ErrorParams, errorText } from '@hr/contracts/error-codes';
 import type { ErrorBody } from '@hr/contracts/errors';
 import { LANGUAGES } from '@hr/contracts/limits';
@@ -234,5 +235,33 @@ describe('KPI and EPR type names', () => {
   test("fall back to the server's name for an unknown id", async () => {
     await changeLanguage('fr');
     expect(typeName('kpi', { id: 9, name: 'Quarterly' })).toBe('Quarterly');
+  });
+});
+
+describe('what a review still lacks, worded in the reader’s language', () => {
+  const params = eprMissingParams([['a_actuals', 3], ['b_rating'], ['b_values', 1]]);
+
+  test('the API sends the English sentence and the parts as codes', () => {
+    expect(params).toEqual({
+      missing: '3 actual value(s) of Section A, the Section B rating, 1 value rating(s) of Section B',
+      missing_parts: 'a_actuals:3,b_rating,b_values:1',
+    });
+  });
+
+  test('English words each part with its plural and lists them', async () => {
+    await changeLanguage('en');
+    expect(codeText({ error: 'epr_incomplete', params })).toBe(
+      'The review is not complete: 3 actual values of Section A, the Section B rating, and 1 value rating of Section B still missing.',
+    );
+  });
+
+  test('Arabic words them in Arabic, with no English left', async () => {
+    await changeLanguage('ar');
+    const text = codeText({ error: 'epr_incomplete', params })!;
+    expect(text).toContain('3 قيم فعلية في القسم أ');
+    expect(text).toContain('تقييم القسم ب');
+    expect(text).toContain('تقييم واحد للقيم في القسم ب');
+    expect(text).not.toMatch(/[A-Za-z]{3,}/);
+    await changeLanguage('en');
   });
 });

@@ -1,3 +1,4 @@
+import { readEprMissing } from '@hr/contracts/epr-missing';
 import {
   ERRORS,
   type ErrorParams,
@@ -111,6 +112,15 @@ export function localParams(params: ErrorParams = {}): ErrorParams {
   const section = params.section;
   if (typeof section === 'string' && has(`profileItems.${section}`))
     out.item = text(`profileItems.${section}`);
+  // What a review still lacks, worded part by part (with plurals) and listed as the language lists.
+  const missing = params.missing_parts;
+  if (typeof missing === 'string') {
+    const parts = readEprMissing(missing).map(({ part, count }) =>
+      i18n.t(`eprMissing.${part}` as 'serverErrors.unauthorized', count === undefined ? {} : { count }),
+    );
+    if (parts.length > 0)
+      out.missing = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(parts);
+  }
   return out;
 }
 

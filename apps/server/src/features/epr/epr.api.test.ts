@@ -252,6 +252,8 @@ describe('the whole way, with both send-back loops', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({ error: 'epr_incomplete' });
     expect(early.json().message).toContain('3 actual value(s) of Section A');
+    // The parts as codes, for the web to word in the reader's language.
+    expect(early.json().params.missing_parts).toMatch(/^a_actuals:3,a_rating,b_rating,b_values:\d+$/);
 
     d = await fillSelf(c, d);
     // Objective 1: 80 % of 70 = 56, 120 % capped at 100 of 30 = 30, (56 + 30) × 60 % = 51.6;

@@ -15,6 +15,7 @@ import {
   type SectionDBody,
   type SectionRatingBody,
 } from '@hr/contracts/epr';
+import { type EprMissingPart, eprMissingParams } from '@hr/contracts/epr-missing';
 import { overallRating, scoreSectionA, sectionCDefaults } from '@hr/contracts/epr-scoring';
 import { KPI_TYPE } from '@hr/contracts/kpi';
 import type { Option } from '@hr/contracts/lookups';
@@ -398,33 +399,31 @@ export class EprService {
         if (transition.to === EPR_STATUS.awaitingLineManager) {
           if (!current.lineManagerId) throw domainError('no_line_manager');
           const c = await repo.completeness(tx, current.id);
-          const missing = [
-            c.actualMissing > 0 ? `${c.actualMissing} actual value(s) of Section A` : null,
-            current.aRating === null ? 'the Section A rating' : null,
-            current.bRating === null ? 'the Section B rating' : null,
-            c.ratingMissing > 0 ? `${c.ratingMissing} value rating(s) of Section B` : null,
-          ].filter((m): m is string => m !== null);
-          if (missing.length > 0) throw domainError('epr_incomplete', { missing: missing.join(', ') });
+          const missing: [EprMissingPart, number?][] = [];
+          if (c.actualMissing > 0) missing.push(['a_actuals', c.actualMissing]);
+          if (current.aRating === null) missing.push(['a_rating']);
+          if (current.bRating === null) missing.push(['b_rating']);
+          if (c.ratingMissing > 0) missing.push(['b_values', c.ratingMissing]);
+          if (missing.length > 0) throw domainError('epr_incomplete', eprMissingParams(missing));
         }
         if (
           transition.to === EPR_STATUS.awaitingOneOverOne &&
           current.statusId === EPR_STATUS.awaitingLineManager
         ) {
           const c = await repo.completeness(tx, current.id);
-          const missing = [
-            c.lmActualMissing > 0 ? `${c.lmActualMissing} line manager's actual value(s) of Section A` : null,
-            current.aLmRating === null ? "the line manager's Section A rating" : null,
-            current.bLmRating === null ? "the line manager's Section B rating" : null,
-            c.lmRatingMissing > 0 ? `${c.lmRatingMissing} line manager's value rating(s) of Section B` : null,
-          ].filter((m): m is string => m !== null);
-          if (missing.length > 0) throw domainError('epr_incomplete', { missing: missing.join(', ') });
+          const missing: [EprMissingPart, number?][] = [];
+          if (c.lmActualMissing > 0) missing.push(['lm_a_actuals', c.lmActualMissing]);
+          if (current.aLmRating === null) missing.push(['lm_a_rating']);
+          if (current.bLmRating === null) missing.push(['lm_b_rating']);
+          if (c.lmRatingMissing > 0) missing.push(['lm_b_values', c.lmRatingMissing]);
+          if (missing.length > 0) throw domainError('epr_incomplete', eprMissingParams(missing));
         }
         if (
           transition.to === EPR_STATUS.awaitingOneOverOne &&
           current.statusId === EPR_STATUS.returnedToLineManager
         ) {
           if (current.cKpiRating === null || current.cStableRating === null)
-            throw domainError('epr_incomplete', { missing: 'the Section C ratings' });
+            throw domainError('epr_incomplete', eprMissingParams([['c_ratings']]));
         }
       },
       set: (to) => {
