@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clickToClose } from '../support/antd';
+import { apiAs } from '../support/api';
 import { signIn } from '../support/helpers';
 
 test.describe('shell', () => {
@@ -49,6 +50,14 @@ test.describe('shell', () => {
 
   test('the user menu opens My Profile', async ({ page }) => {
     await signIn(page, '1004', { path: '/team' });
+    // The header's menus are named from what they show first (WCAG 2.5.3, label in name).
+    const me = await apiAs(page.request, '1004');
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveAccessibleName(
+      `${me.name} — User menu`,
+    );
+    await expect(page.getByRole('button', { name: 'Choose language' })).toHaveAccessibleName(
+      'EN — Choose language',
+    );
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);

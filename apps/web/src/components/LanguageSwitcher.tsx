@@ -24,9 +24,11 @@ export const NATIVE: Record<Language, string> = {
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const shown = compact ? current.toUpperCase() : NATIVE[current];
   return (
     <PlainMenuButton<Language>
-      label={t('language.choose')}
+      // Named from what it shows first (WCAG 2.5.3), then what it does.
+      label={`${shown} — ${t('language.choose')}`}
       items={LANGUAGES.map((language) => ({
         key: language,
         label: NATIVE[language],
@@ -42,7 +44,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       }}
     >
       <PlainIcon icon={GlobalOutlined} />
-      <span>{compact ? current.toUpperCase() : NATIVE[current]}</span>
+      <span>{shown}</span>
     </PlainMenuButton>
   );
 }

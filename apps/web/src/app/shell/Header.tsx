@@ -93,7 +93,8 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           <ThemeToggle />
           <LanguageSwitcher compact />
           <PlainMenuButton<'profile' | 'logout'>
-            label={t('shell.userMenu')}
+            // Named from the name it shows first (WCAG 2.5.3), then what it is.
+            label={employee ? `${employee.name} — ${t('shell.userMenu')}` : t('shell.userMenu')}
             className="user-menu"
             items={[
               { key: 'profile', icon: <PlainIcon icon={UserOutlined} />, label: t('shell.myProfile') },
