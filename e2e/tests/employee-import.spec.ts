@@ -80,6 +80,22 @@ test.describe('employee import', () => {
     await expect(importer.getByRole('button', { name: 'Download template' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('employee-import-before-en.png'), fullPage: true });
 
+    // Only checked, a file with a bad row says so, and how many rows are ready once it is corrected.
+    await chooseFile(page, importer, 'employees-check.csv', [
+      COLUMNS,
+      good[0]!,
+      good[1]!,
+      row(c, names.c, '0191100', ''),
+    ]);
+    await importer.getByRole('checkbox', { name: 'Only check the file (import nothing)' }).check();
+    await importer.getByRole('button', { name: 'Check file' }).click();
+    const checked = importer.getByRole('alert');
+    await expect(checked).toContainText(
+      'employees-check.csv was only checked, and nothing has been imported: correct the rows below and check it again.',
+    );
+    await expect(checked).toContainText('Once they are corrected, 2 rows are ready to be imported.');
+    await importer.getByRole('checkbox', { name: 'Only check the file (import nothing)' }).uncheck();
+
     // One bad row (its mobile is too short, on line 4): nothing is imported.
     await chooseFile(page, importer, 'employees.csv', [
       COLUMNS,

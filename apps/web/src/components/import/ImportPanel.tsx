@@ -29,10 +29,17 @@ function ImportResult<T extends AnyImport>({ result, kind }: { result: T; kind: 
         type="error"
         showIcon
         role="alert"
-        title={t('imports.result.refused', { file })}
+        title={
+          result.dry_run ? t('imports.result.dryRefused', { file }) : t('imports.result.refused', { file })
+        }
         description={
           <>
             <ImportCounts result={result} kind={kind} />
+            {result.dry_run ? (
+              <Typography.Paragraph style={{ marginBottom: 0 }}>
+                {t('imports.result.readyOnceFixed', { count: Math.max(0, result.total - result.refused) })}
+              </Typography.Paragraph>
+            ) : null}
             {result.refused > result.errors.length ? (
               <Typography.Text type="secondary">
                 {t('imports.result.firstListed', { count: result.errors.length })}
