@@ -1,6 +1,7 @@
-import { Form, Switch, Tag } from 'antd';
+import { Form, type FormRule, Input, Switch, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListColumns } from '../list/ListTable';
 
 /**
  * On or off, as the administration lists show it: "Enabled" for reference
@@ -37,4 +38,29 @@ export function EnabledField({
 /** A number in a list's count column. */
 export function Count({ value }: { value: number }) {
   return <span className="admin-count">{value}</span>;
+}
+
+/** The Status column of an administration list: the record's on/off tag. */
+export function enabledColumn<R extends { enabled: boolean }>(
+  title: string,
+  words: 'enabled' | 'active' = 'enabled',
+): ListColumns<R>[number] {
+  return { key: 'enabled', title, render: (_, r) => <EnabledTag on={r.enabled} words={words} /> };
+}
+
+/** The form's name field, focused when the form opens, checked by the screen's contract rules. */
+export function NameField({
+  label,
+  maxLength,
+  rules,
+}: {
+  label: string;
+  maxLength: number;
+  rules: (field: string) => FormRule[];
+}) {
+  return (
+    <Form.Item name="name" label={label} rules={rules('name')} required>
+      <Input maxLength={maxLength} autoFocus />
+    </Form.Item>
+  );
 }

@@ -2,7 +2,7 @@ import { type Company, companyCreate } from '@hr/contracts/admin';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { weekdayName } from '../../../lib/format';
 import { adminResources } from '../keys';
@@ -89,9 +89,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('admin.companies.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
-            </Form.Item>
+            <NameField label={t('admin.companies.name')} maxLength={100} rules={rules} />
             <Form.Item name="code" label={t('admin.companies.code')} rules={rules('code')}>
               <Input maxLength={20} />
             </Form.Item>

@@ -8,11 +8,11 @@ import {
   eprBehaviourBody,
   eprValueCreate,
 } from '@hr/contracts/epr';
-import { Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { Button, Form, InputNumber, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { NamedItemsDrawer } from '../../../components/admin/NamedItemsDrawer';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { reportError, toastSuccess } from '../../../lib/notify';
@@ -171,9 +171,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('reference.name')} rules={rules('name')} required>
-              <Input maxLength={EPR_VALUE_NAME_MAX} autoFocus />
-            </Form.Item>
+            <NameField label={t('reference.name')} maxLength={EPR_VALUE_NAME_MAX} rules={rules} />
             <Form.Item name="sort_order" label={t('reference.order')} rules={rules('sort_order')}>
               <InputNumber min={0} max={100} style={{ width: '100%' }} />
             </Form.Item>

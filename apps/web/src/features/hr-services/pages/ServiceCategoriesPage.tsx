@@ -11,7 +11,7 @@ import {
 } from '@hr/contracts/hr-services';
 import { Form, type FormRule, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Count, EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { Count, EnabledField, enabledColumn, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { serviceResources } from '../keys';
@@ -130,13 +130,11 @@ function ServiceCategories() {
           responsive: ['sm'],
           render: (_, c) => <Count value={c.requests_count} />,
         },
-        { key: 'enabled', title: t('admin.common.status'), render: (_, c) => <EnabledTag on={c.enabled} /> },
+        enabledColumn(t('admin.common.status')),
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('reference.name')} rules={rules('name')} required>
-            <Input maxLength={100} autoFocus />
-          </Form.Item>
+          <NameField label={t('reference.name')} maxLength={100} rules={rules} />
           <ValueField rules={rules('value')} />
           <Form.Item name="sort_order" label={t('reference.order')} rules={rules('sort_order')}>
             <InputNumber min={0} max={100} style={{ width: '100%' }} />
@@ -175,13 +173,11 @@ function NocTypes() {
           align: 'end',
           render: (_, n) => <Count value={n.requests_count} />,
         },
-        { key: 'enabled', title: t('admin.common.status'), render: (_, n) => <EnabledTag on={n.enabled} /> },
+        enabledColumn(t('admin.common.status')),
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('reference.name')} rules={rules('name')} required>
-            <Input maxLength={100} autoFocus />
-          </Form.Item>
+          <NameField label={t('reference.name')} maxLength={100} rules={rules} />
           <EnabledField />
         </>
       )}

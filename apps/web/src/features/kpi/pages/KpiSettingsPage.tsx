@@ -10,10 +10,10 @@ import {
   kpiYearForm,
 } from '@hr/contracts/kpi';
 import { DATE_FORMAT } from '@hr/contracts/limits';
-import { DatePicker, Form, Input, InputNumber } from 'antd';
+import { DatePicker, Form, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledField, enabledColumn, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { formatDate } from '../../../lib/dates';
@@ -66,13 +66,11 @@ function KpiYears() {
         { key: 'name', title: t('kpi.admin.name'), dataIndex: 'name' },
         { key: 'from', title: t('kpi.admin.from'), render: (_, y) => formatDate(y.from_date) },
         { key: 'to', title: t('kpi.admin.to'), render: (_, y) => formatDate(y.to_date) },
-        { key: 'enabled', title: t('admin.common.status'), render: (_, y) => <EnabledTag on={y.enabled} /> },
+        enabledColumn(t('admin.common.status')),
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('kpi.admin.name')} rules={rules('name')} required>
-            <Input maxLength={60} autoFocus />
-          </Form.Item>
+          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
             <Form.Item
               name="from_date"
@@ -123,13 +121,11 @@ function KpiPerspectives() {
           align: 'end',
           render: (_, p) => <span className="admin-count">{p.sort_order}</span>,
         },
-        { key: 'enabled', title: t('admin.common.status'), render: (_, p) => <EnabledTag on={p.enabled} /> },
+        enabledColumn(t('admin.common.status')),
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('kpi.admin.name')} rules={rules('name')} required>
-            <Input maxLength={60} autoFocus />
-          </Form.Item>
+          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
           <Form.Item name="sort_order" label={t('kpi.admin.order')} rules={rules('sort_order')}>
             <InputNumber min={0} max={100} style={{ width: '100%' }} />
           </Form.Item>
@@ -156,13 +152,11 @@ function KpiTargetUnits() {
       columns={[
         { key: 'id', title: t('kpi.admin.id'), dataIndex: 'id', width: 80, responsive: ['sm'] },
         { key: 'name', title: t('kpi.admin.name'), dataIndex: 'name' },
-        { key: 'enabled', title: t('admin.common.status'), render: (_, u) => <EnabledTag on={u.enabled} /> },
+        enabledColumn(t('admin.common.status')),
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('kpi.admin.name')} rules={rules('name')} required>
-            <Input maxLength={60} autoFocus />
-          </Form.Item>
+          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
           <EnabledField />
         </>
       )}

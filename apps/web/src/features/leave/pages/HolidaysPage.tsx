@@ -1,11 +1,12 @@
 import { HOLIDAY_SORT_FIELDS } from '@hr/contracts/admin';
 import { type Holiday, holidayForm } from '@hr/contracts/leave';
 import { DATE_FORMAT } from '@hr/contracts/limits';
-import { DatePicker, Form, Input, Select, Tag } from 'antd';
+import { DatePicker, Form, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useCompanyOptions } from '../../../components/employee-search/api';
 import { formatDate } from '../../../lib/dates';
@@ -76,9 +77,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
-            </Form.Item>
+            <NameField label={t('leave.admin.name')} maxLength={100} rules={rules} />
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
               <Form.Item
                 name="from"

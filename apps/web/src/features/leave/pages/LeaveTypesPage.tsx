@@ -1,8 +1,8 @@
 import { LEAVE_DURATION_SORT_FIELDS, LEAVE_TYPE_SORT_FIELDS } from '@hr/contracts/admin';
 import { type LeaveDuration, type LeaveType, leaveDurationBody, leaveTypeBody } from '@hr/contracts/leave';
-import { Form, Input, InputNumber, Switch } from 'antd';
+import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { leaveResources } from '../keys';
@@ -77,9 +77,7 @@ function LeaveTypes() {
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
-            <Input maxLength={60} autoFocus />
-          </Form.Item>
+          <NameField label={t('leave.admin.name')} maxLength={60} rules={rules} />
           <Form.Item name="days" label={t('leave.admin.daysPerYear')} rules={rules('days')} required>
             <InputNumber min={0} max={365} style={{ width: '100%' }} />
           </Form.Item>
@@ -125,9 +123,7 @@ function LeaveDurations() {
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('leave.admin.name')} rules={rules('name')} required>
-            <Input maxLength={40} autoFocus />
-          </Form.Item>
+          <NameField label={t('leave.admin.name')} maxLength={40} rules={rules} />
           <Form.Item name="minutes" label={t('leave.admin.minutes')} rules={rules('minutes')} required>
             <InputNumber min={15} max={480} step={15} style={{ width: '100%' }} />
           </Form.Item>

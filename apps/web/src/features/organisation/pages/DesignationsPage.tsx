@@ -1,8 +1,9 @@
 import { NAME_MAX } from '@hr/contracts/admin';
 import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@hr/contracts/organisation';
-import { Form, Input, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { organisationResources } from '../keys';
@@ -49,9 +50,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={NAME_MAX} autoFocus />
-            </Form.Item>
+            <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
             <EnabledField />
           </>
         )}

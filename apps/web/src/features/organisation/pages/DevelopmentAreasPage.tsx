@@ -7,6 +7,7 @@ import {
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { EnabledField, EnabledTag } from '../components/common';
 import { organisationResources } from '../keys';
@@ -65,9 +66,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={NAME_MAX} autoFocus />
-            </Form.Item>
+            <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
             <Form.Item
               name="description"
               label={t('organisation.common.description')}

@@ -1,7 +1,7 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { NAME_MAX } from '@hr/contracts/admin';
 import { EXAM_SORT_FIELDS, type ExamItem, examCreate } from '@hr/contracts/organisation';
-import { Button, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
@@ -10,6 +10,7 @@ import { useLookupOptions } from '../api';
 import { Count, EnabledField, EnabledTag } from '../components/common';
 import { SubjectsDrawer } from '../components/SubjectsDrawer';
 import '../organisation.css';
+import { NameField } from '../../../components/admin/fields';
 import { ForReaders } from '../../../components/ForReaders';
 import { organisationResources } from '../keys';
 
@@ -96,9 +97,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={NAME_MAX} autoFocus />
-            </Form.Item>
+            <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
             <Form.Item
               name="type_id"
               label={t('organisation.exams.educationType')}

@@ -1,9 +1,10 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import { GROUP_SORT_FIELDS, type GroupItem, groupCreate } from '@hr/contracts/organisation';
-import { Button, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ForReaders } from '../../../components/ForReaders';
 import { useLookupOptions } from '../api';
@@ -93,9 +94,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
-            </Form.Item>
+            <NameField label={t('organisation.common.name')} maxLength={100} rules={rules} />
             <Form.Item
               name="type_id"
               label={t('organisation.common.type')}

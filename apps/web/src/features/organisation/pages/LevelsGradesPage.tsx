@@ -1,7 +1,8 @@
 import { NAME_MAX } from '@hr/contracts/admin';
 import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
-import { Form, Input, InputNumber, Typography } from 'antd';
+import { Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { Count, EnabledField, EnabledTag } from '../components/common';
@@ -57,9 +58,7 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
       ]}
       fields={(rules) => (
         <>
-          <Form.Item name="name" label={t('organisation.common.name')} rules={rules('name')} required>
-            <Input maxLength={NAME_MAX} autoFocus />
-          </Form.Item>
+          <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
           <Form.Item
             name="sort_order"
             label={t('organisation.common.order')}

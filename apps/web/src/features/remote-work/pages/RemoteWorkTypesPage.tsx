@@ -4,10 +4,10 @@ import {
   type RemoteWorkTypeItem,
   remoteWorkTypeCreate,
 } from '@hr/contracts/remote-work';
-import { Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { remoteWorkResources } from '../keys';
 
@@ -70,9 +70,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('reference.name')} rules={rules('name')} required>
-              <Input maxLength={REMOTE_WORK_TYPE_NAME_MAX} autoFocus />
-            </Form.Item>
+            <NameField label={t('reference.name')} maxLength={REMOTE_WORK_TYPE_NAME_MAX} rules={rules} />
             <EnabledField />
           </>
         )}

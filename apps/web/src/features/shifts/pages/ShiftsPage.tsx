@@ -5,7 +5,6 @@ import {
   Flex,
   Form,
   type FormRule,
-  Input,
   InputNumber,
   Space,
   Switch,
@@ -16,7 +15,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledTag } from '../../../components/admin/fields';
+import { EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useShiftText } from '../format';
 import { shiftResources } from '../keys';
@@ -194,9 +193,7 @@ export function Component() {
         ]}
         fields={(rules) => (
           <>
-            <Form.Item name="name" label={t('shifts.fields.name')} rules={rules('name')} required>
-              <Input maxLength={100} autoFocus />
-            </Form.Item>
+            <NameField label={t('shifts.fields.name')} maxLength={100} rules={rules} />
             <Flex gap={12} wrap>
               <Form.Item
                 name="start"
