@@ -325,14 +325,15 @@ test.describe('KPI sheets', () => {
       section.getByRole('button', { name: `Add KPI — ${objectiveName}` }),
       'Add KPI',
     );
-    await expect(kpi.getByRole('radio', { name: 'Higher is better' })).toBeChecked();
+    const direction = kpi.getByRole('radiogroup', { name: 'Direction' });
+    await expect(direction.getByRole('radio', { name: 'Higher is better' })).toBeChecked();
     await kpi.getByLabel('KPI', { exact: true }).fill('Days to answer a ticket');
     await kpi.getByLabel('Weight').fill('100');
     await kpi.getByLabel('Time').fill('Every month');
     await kpi.getByLabel('Target', { exact: true }).fill('2');
     await pickOption(page, 'Target unit', 'Days', kpi);
-    await kpi.getByText('Lower is better').click();
-    await expect(kpi.getByRole('radio', { name: 'Lower is better' })).toBeChecked();
+    await direction.getByText('Lower is better').click();
+    await expect(direction.getByRole('radio', { name: 'Lower is better' })).toBeChecked();
     await kpi.getByRole('button', { name: 'Save' }).click();
     await expect(kpi).toBeHidden();
     const row = section.getByRole('row', { name: /Days to answer a ticket/ });

@@ -219,6 +219,8 @@ export function ObjectiveKpiFormModal({
         </Flex>
         <Form.Item name="direction" label={t('kpi.kpiForm.direction')} rules={kpiRules('direction')}>
           <Radio.Group
+            // A group is not labelled by the label's `for`: it carries the label's words itself.
+            aria-label={t('kpi.kpiForm.direction')}
             optionType="button"
             options={KPI_DIRECTIONS.map((d) => ({ value: d, label: t(`kpi.direction.${d}`) }))}
           />
