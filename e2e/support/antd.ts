@@ -67,6 +67,17 @@ export async function listOf(page: Page, box: Locator): Promise<Locator> {
 }
 
 /**
+ * Opens a tree picker (a group item's), types to narrow it and picks the item
+ * with this name; the tree has closed again when this returns.
+ */
+export async function pickTreeItem(page: Page, box: Locator, name: string) {
+  await box.click();
+  await box.fill(name);
+  const tree = page.getByRole('tree').filter({ visible: true });
+  await clickToClose(tree.getByRole('treeitem', { name, exact: true }), tree);
+}
+
+/**
  * Types a date (DD-MM-YYYY, or DD-MM-YYYY HH:mm, or HH:mm) into a date
  * picker, found by its label (or given), and confirms it.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { pickOption, typeDate } from '../support/antd';
-import { unique } from '../support/api';
+import { combobox, listOf, pickOption, pickTreeItem, typeDate } from '../support/antd';
+import { apiAs, unique } from '../support/api';
 import { dmy } from '../support/dates';
 import { signIn } from '../support/helpers';
 
@@ -56,5 +56,53 @@ test.describe('leave administration', () => {
 
     await signIn(page, '1004', { path: '/admin/leave-types' });
     await expect(page.getByText('403')).toBeVisible();
+  });
+
+  test('a leave type for one project is offered and counted only for its members', async ({ page, request }) => {
+    const name = unique('Rollout Leave');
+
+    // HR limits the type to the project "HR Portal Rollout" (1001, 1008 and 1003 work on it; 1004 does not).
+    await signIn(page, '1001', { path: '/admin/leave-types' });
+    await page.getByRole('button', { name: 'Add leave type' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add leave type' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Days a year').fill('3');
+    await pickTreeItem(page, combobox(dialog, 'Group item'), 'HR Portal Rollout');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your data has been saved!')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search' }).first().fill(name);
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('HR Portal Rollout');
+
+    const admin = await apiAs(request, '1001');
+    const type = (await admin.get<{ id: number; name: string }[]>('leave/types', { all: 'true' })).find(
+      (t) => t.name === name,
+    )!;
+    try {
+      // A member: the dashboard counts it, the form offers it.
+      await signIn(page, '1003', { path: '/dashboard' });
+      const card = page.getByRole('region', { name: 'Leave balance' });
+      await expect(card.getByTestId(`balance-remaining-${type.id}`)).toHaveText('3');
+      await page.goto('/leave');
+      await page.getByRole('button', { name: 'Apply for leave' }).click();
+      const form = page.getByRole('dialog', { name: 'Apply for leave' });
+      const typeBox = combobox(form, 'Leave type');
+      await typeBox.click();
+      await expect((await listOf(page, typeBox)).getByRole('option', { name })).toHaveCount(1);
+
+      // Not a member: neither counted nor offered.
+      await signIn(page, '1004', { path: '/dashboard' });
+      const other = page.getByRole('region', { name: 'Leave balance' });
+      await expect(other.getByTestId('balance-remaining-1')).toBeVisible();
+      await expect(other.getByTestId(`balance-remaining-${type.id}`)).toHaveCount(0);
+      await page.goto('/leave');
+      await page.getByRole('button', { name: 'Apply for leave' }).click();
+      const box = combobox(page.getByRole('dialog', { name: 'Apply for leave' }), 'Leave type');
+      await box.click();
+      const options = await listOf(page, box);
+      await expect(options.getByRole('option', { name: 'Annual Leave' })).toHaveCount(1);
+      await expect(options.getByRole('option', { name })).toHaveCount(0);
+    } finally {
+      await admin.del(`leave/types/${type.id}`);
+    }
   });
 });

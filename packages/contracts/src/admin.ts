@@ -258,8 +258,9 @@ export const HOLIDAY_SORT_FIELDS = ['id', 'name', 'from', 'to'] as const;
  */
 /** A reference list that hides disabled records unless an administrator asks with all=true. */
 export const enabledListQuery = referenceListQuery.extend({ all: boolParam('all').optional() });
-export const leaveTypesQuery = enabledListQuery;
-export const leaveDurationsQuery = leaveTypesQuery;
+/** `eligible=true`: only the types the caller may take today (the leave form's list). */
+export const leaveTypesQuery = enabledListQuery.extend({ eligible: boolParam('eligible').optional() });
+export const leaveDurationsQuery = enabledListQuery;
 export const holidaysQuery = referenceListQuery.extend({
   year: z.coerce
     .number({ error: 'year must be a year from 2000 to 2100' })

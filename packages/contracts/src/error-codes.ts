@@ -214,6 +214,11 @@ export const ERRORS = {
 
   // Leave
   leave_type_unknown: { status: 422, message: 'This leave type does not exist.' },
+  leave_type_not_eligible: {
+    status: 422,
+    message:
+      'This leave type does not apply to you (it depends on gender, employment status, service or group).',
+  },
   leave_type_not_short: { status: 422, message: 'This leave type cannot be taken as short leave.' },
   short_leave_end: { status: 422, message: 'The end of a short leave is its start plus the duration.' },
   short_leave_same_day: { status: 422, message: 'A short leave must end on the day it starts.' },

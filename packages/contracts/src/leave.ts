@@ -23,7 +23,19 @@ export const LEAVE_MESSAGES = defineMessages('leave.validation', {
   addressRequired: 'Please input leave address',
   endBeforeStart: 'The end must not be before the start',
   dateFormat: 'Dates look like YYYY-MM-DD (full day) or YYYY-MM-DD HH:mm:ss (short leave)',
+  minServiceMonths: 'Minimum service must be a whole number of months from 0 to 600',
+  genderUnknown: 'This gender does not exist',
+  employmentStatusUnknown: 'This employment status does not exist',
+  employmentStatusesTooMany: 'Choose at most 20 employment statuses',
+  groupUnknown: 'This group item does not exist',
 });
+
+/** The longest minimum service a leave type may ask for, in months (50 years). */
+export const MIN_SERVICE_MONTHS_MAX = 600;
+
+/** An optional reference to another record: a positive id, or null for none. */
+const optionalRef = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).nullable().default(null);
 
 const required = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });
@@ -105,6 +117,12 @@ export const leaveType = z.object({
   enabled: z.boolean(),
   /** The name in the other languages (the admin form's); `name` is in the caller's language. */
   name_translations: nameTranslationsAnswer.optional(),
+  /** Who may take it: each condition that is set must hold (null or empty: anyone). */
+  gender_id: z.number().int().nullable(),
+  employment_status_ids: z.array(z.number().int()),
+  min_service_months: z.number().int(),
+  /** A group item (department, team, project): its members and the members of the items below it. */
+  group_tree_id: z.number().int().nullable(),
 });
 export type LeaveType = z.infer<typeof leaveType>;
 
@@ -174,6 +192,27 @@ export const leaveTypeBody = z.object({
   has_balance: z.boolean().default(true),
   enabled: z.boolean().default(true),
   name_translations: nameTranslations(60, LEAVE_TYPE_NAME_LENGTH).optional(),
+  gender_id: optionalRef(LEAVE_MESSAGES.genderUnknown),
+  employment_status_ids: z
+    .array(
+      z
+        .number({ error: LEAVE_MESSAGES.employmentStatusUnknown })
+        .int(LEAVE_MESSAGES.employmentStatusUnknown)
+        .positive(LEAVE_MESSAGES.employmentStatusUnknown),
+      {
+        error: LEAVE_MESSAGES.employmentStatusUnknown,
+      },
+    )
+    .max(20, LEAVE_MESSAGES.employmentStatusesTooMany)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+    .default([]),
+  min_service_months: z
+    .number({ error: LEAVE_MESSAGES.minServiceMonths })
+    .int(LEAVE_MESSAGES.minServiceMonths)
+    .min(0, LEAVE_MESSAGES.minServiceMonths)
+    .max(MIN_SERVICE_MONTHS_MAX, LEAVE_MESSAGES.minServiceMonths)
+    .default(0),
+  group_tree_id: optionalRef(LEAVE_MESSAGES.groupUnknown),
 });
 
 const DURATION_NAME_LENGTH = 'Name must have a length between 2 and 40';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -12,8 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
+import { lookupValues } from './lookups';
 import { companies } from './org';
 import { approvers, employees } from './people';
+import { groupTrees } from './profile';
 
 export const leaveTypes = pgTable('leave_types', {
   id: id(),
@@ -27,6 +30,18 @@ export const leaveTypes = pgTable('leave_types', {
   hasBalance: boolean().notNull().default(true),
   enabled: boolean().notNull().default(true),
   sortOrder: smallint().notNull().default(0),
+  /*
+   * Who may take it (docs/decisions.md, "Leave-type eligibility"): each
+   * condition that is set must hold; none set, everyone.
+   */
+  /** Only people of this gender (lookup `gender`). */
+  genderId: integer().references(() => lookupValues.id),
+  /** Only people of one of these employment statuses (lookup `employee_status`); empty, any. */
+  employmentStatusIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+  /** Only after this many months since joining (and never without a joining date). */
+  minServiceMonths: smallint().notNull().default(0),
+  /** Only members of this group item (a department, team or project) or of an item below it. */
+  groupTreeId: integer().references(() => groupTrees.id, { onDelete: 'set null' }),
 });
 
 /** Short-leave durations. */

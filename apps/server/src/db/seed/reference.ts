@@ -129,16 +129,23 @@ export const EPR_VALUES: { id: number; name: string; behaviours: string[] }[] = 
   },
 ];
 
-/** Leave types by id: 5, 6, 7 and 9 have no balance (SPEC.md §9). */
-export const LEAVE_TYPES = [
+/** Leave types by id: 5, 6, 7 and 9 have no balance (SPEC.md §9); Maternity and Paternity Leave apply to one gender. */
+export const LEAVE_TYPES: {
+  id: number;
+  name: string;
+  days: number;
+  shortLeaveApplied: boolean;
+  hasBalance: boolean;
+  gender?: 'Female' | 'Male';
+}[] = [
   { id: 1, name: 'Annual Leave', days: 18, shortLeaveApplied: false, hasBalance: true },
   { id: 2, name: 'Casual Leave', days: 10, shortLeaveApplied: true, hasBalance: true },
   { id: 3, name: 'Sick Leave', days: 14, shortLeaveApplied: true, hasBalance: true },
-  { id: 4, name: 'Maternity Leave', days: 112, shortLeaveApplied: false, hasBalance: true },
+  { id: 4, name: 'Maternity Leave', days: 112, shortLeaveApplied: false, hasBalance: true, gender: 'Female' },
   { id: 5, name: 'Leave Without Pay', days: 0, shortLeaveApplied: false, hasBalance: false },
   { id: 6, name: 'Compensatory Leave', days: 0, shortLeaveApplied: false, hasBalance: false },
   { id: 7, name: 'Special Leave', days: 0, shortLeaveApplied: false, hasBalance: false },
-  { id: 8, name: 'Paternity Leave', days: 5, shortLeaveApplied: false, hasBalance: true },
+  { id: 8, name: 'Paternity Leave', days: 5, shortLeaveApplied: false, hasBalance: true, gender: 'Male' },
   { id: 9, name: 'Short Leave', days: 0, shortLeaveApplied: true, hasBalance: false },
 ];
 
@@ -226,8 +233,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const types = await tx
       .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
       .from(lookupValues);
-    const typeId = (name: string) =>
-      types.find((t) => t.kind === 'education_type' && t.name === name)?.id ?? null;
+    const lookupId = (kind: LookupKind, name: string) =>
+      types.find((t) => t.kind === kind && t.name === name)?.id ?? null;
+    const typeId = (name: string) => lookupId('education_type', name);
     for (const exam of EXAMS) {
       await tx
         .insert(exams)
@@ -243,7 +251,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx.insert(workflowStatuses).values(WORKFLOW_STATUSES).onConflictDoNothing();
     await tx
       .insert(leaveTypes)
-      .values(withNames(LEAVE_TYPES).map((t, i) => ({ ...t, sortOrder: i + 1 })))
+      .values(
+        withNames(LEAVE_TYPES).map(({ gender, ...t }, i) => ({
+          ...t,
+          sortOrder: i + 1,
+          genderId: gender ? lookupId('gender', gender) : null,
+        })),
+      )
       .onConflictDoNothing();
     await tx.insert(leaveDurations).values(withNames(LEAVE_DURATIONS)).onConflictDoNothing();
     if (await isEmpty(tx, remoteWorkTypes))

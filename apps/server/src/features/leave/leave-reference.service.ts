@@ -1,16 +1,23 @@
-import { ADMIN_MESSAGES, type holidaysQuery, type leaveTypesQuery } from '@hr/contracts/admin';
-import type {
-  Holiday,
-  holidayBody,
-  LeaveDuration,
-  LeaveType,
-  leaveDurationBody,
-  leaveTypeBody,
+import {
+  ADMIN_MESSAGES,
+  type holidaysQuery,
+  type leaveDurationsQuery,
+  type leaveTypesQuery,
+} from '@hr/contracts/admin';
+import {
+  type Holiday,
+  type holidayBody,
+  LEAVE_MESSAGES,
+  type LeaveDuration,
+  type LeaveType,
+  type leaveDurationBody,
+  type leaveTypeBody,
 } from '@hr/contracts/leave';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { fieldError } from '../../lib/errors';
+import { officeToday } from '../../lib/office-clock';
 import {
   plainKind,
   ReferenceData,
@@ -37,6 +44,10 @@ const typeColumns = (b: TypeBody) => ({
   shortLeaveApplied: b.short_leave_applied,
   hasBalance: b.has_balance,
   enabled: b.enabled,
+  genderId: b.gender_id,
+  employmentStatusIds: b.employment_status_ids,
+  minServiceMonths: b.min_service_months,
+  groupTreeId: b.group_tree_id,
 });
 
 export const leaveTypeKind = plainKind(repo.typeStore, {
@@ -51,10 +62,25 @@ export const leaveTypeKind = plainKind(repo.typeStore, {
     short_leave_applied: t.shortLeaveApplied,
     has_balance: t.hasBalance,
     enabled: t.enabled,
+    gender_id: t.genderId,
+    employment_status_ids: t.employmentStatusIds,
+    min_service_months: t.minServiceMonths,
+    group_tree_id: t.groupTreeId,
   }),
   toInsert: (b: TypeBody) => typeColumns(b),
   toUpdate: (b: TypeBody) => typeColumns(b),
   inUseMessage: usedByLeave,
+  async check(db: Db, values: Partial<ReturnType<typeof typeColumns>>) {
+    const unknown = await repo.unknownEligibility(db, {
+      genderId: values.genderId ?? null,
+      employmentStatusIds: values.employmentStatusIds ?? [],
+      groupTreeId: values.groupTreeId ?? null,
+    });
+    if (unknown.gender) throw fieldError('gender_id', LEAVE_MESSAGES.genderUnknown);
+    if (unknown.employmentStatus)
+      throw fieldError('employment_status_ids', LEAVE_MESSAGES.employmentStatusUnknown);
+    if (unknown.group) throw fieldError('group_tree_id', LEAVE_MESSAGES.groupUnknown);
+  },
 });
 
 export const leaveDurationKind = plainKind(repo.durationStore, {
@@ -123,18 +149,30 @@ export class LeaveReferenceService {
   }
 
   /** Disabled ones only for administrators who ask for them. */
-  private static enabledFilter(auth: AuthContext, query: z.output<typeof leaveTypesQuery>) {
+  private static enabledFilter(auth: AuthContext, query: { all?: boolean | undefined }) {
     return { all: query.all === true && auth.isAdmin };
   }
 
-  async typeList(auth: AuthContext, { all, ...query }: z.output<typeof leaveTypesQuery>, url: string) {
-    const filter = LeaveReferenceService.enabledFilter(auth, { all });
+  /** With `eligible`, only the types the caller may take today (the leave form's list). */
+  async typeList(
+    auth: AuthContext,
+    { all, eligible, ...query }: z.output<typeof leaveTypesQuery>,
+    url: string,
+  ) {
+    const filter = {
+      ...LeaveReferenceService.enabledFilter(auth, { all }),
+      eligible: eligible ? { employeeId: auth.employeeId, on: officeToday() } : undefined,
+    };
     return asksForList(query)
       ? this.types.list(query, filter, url)
       : (await this.types.page(query, filter)).items;
   }
 
-  async durationList(auth: AuthContext, { all, ...query }: z.output<typeof leaveTypesQuery>, url: string) {
+  async durationList(
+    auth: AuthContext,
+    { all, ...query }: z.output<typeof leaveDurationsQuery>,
+    url: string,
+  ) {
     const filter = LeaveReferenceService.enabledFilter(auth, { all });
     return asksForList(query)
       ? this.durations.list(query, filter, url)

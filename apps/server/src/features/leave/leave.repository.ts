@@ -8,6 +8,7 @@ import { personColumns, personJson, personName } from '../../lib/approvers';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListCondition, type ListSource, requestScope, withinRange } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
+import { eligibleSql } from './leave-reference.repository';
 
 /** Status ids counted against a balance: submitted (pending) and approved. */
 const PENDING = 2;
@@ -174,11 +175,11 @@ export const leaveRepository = {
 
   /**
    * An employee's balance lines of a year in one statement prepared once:
-   * each enabled leave type with a balance, and the days taken (approved)
-   * and pending of it. No row when the employee is unknown; one row without
-   * a type when no type has a balance.
+   * each enabled leave type with a balance that the employee may take on the
+   * day `on`, and the days taken (approved) and pending of it. No row when the
+   * employee is unknown; one row without a type when no type applies.
    */
-  async balanceLines(db: Db, employeeId: number, year: number) {
+  async balanceLines(db: Db, employeeId: number, year: number, on: string) {
     const statement = preparedOnce(db, 'leave-balances', (name) =>
       db
         .select({
@@ -189,7 +190,14 @@ export const leaveRepository = {
           ...usedSums,
         })
         .from(employees)
-        .leftJoin(leaveTypes, and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true)))
+        .leftJoin(
+          leaveTypes,
+          and(
+            eq(leaveTypes.enabled, true),
+            eq(leaveTypes.hasBalance, true),
+            eligibleSql(sql.placeholder('on')),
+          ),
+        )
         .leftJoin(
           leaves,
           and(
@@ -203,7 +211,7 @@ export const leaveRepository = {
         .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id))
         .prepare(name),
     );
-    return statement.execute({ id: employeeId, from: `${year}-01-01`, to: `${year}-12-31` });
+    return statement.execute({ id: employeeId, from: `${year}-01-01`, to: `${year}-12-31`, on });
   },
 
   async employee(db: Db, id: number) {

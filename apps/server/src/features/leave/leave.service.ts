@@ -17,6 +17,7 @@ import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar
 import { domainError, fieldError } from '../../lib/errors';
 import { pickName } from '../../lib/language';
 import { listPage, teamOnlyFilters } from '../../lib/list';
+import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { COVERED_STATUSES, type LeaveRow, leaveRepository as repo } from './leave.repository';
@@ -116,6 +117,12 @@ export class LeaveService {
     if (!employee) throw domainError('employee_not_found');
     const type = await refs.type(tx, body.type_id);
     if (!type?.enabled) throw domainError('leave_type_unknown', {}, 'type_id');
+    await this.checkEligible(
+      tx,
+      employeeId,
+      type,
+      body.leave_format === LEAVE_FORMAT.short ? body.from.slice(0, 10) : body.from,
+    );
 
     const short = body.leave_format === LEAVE_FORMAT.short;
     let fromDate: string;
@@ -189,6 +196,13 @@ export class LeaveService {
     };
   }
 
+  /** Refuses a type the employee may not take on the leave's first day (docs/decisions.md, "Leave-type eligibility"). */
+  private async checkEligible(tx: Db, employeeId: number, type: { id: number }, on: string) {
+    if (!dayjs(on).isValid()) return; // the dates' own check answers
+    if (!(await refs.eligible(tx, type.id, employeeId, dayjs(on).format('YYYY-MM-DD'))))
+      throw domainError('leave_type_not_eligible', {}, 'type_id');
+  }
+
   /** Refuses days above the type's balance for the year (approved and submitted days count). */
   private async checkBalance(
     tx: Db,
@@ -235,8 +249,9 @@ export class LeaveService {
       before: async (tx, current, transition) => {
         if (transition.to !== REQUEST_STATUS.submitted) return;
         if (!current.lineManagerId) throw domainError('no_line_manager');
-        // The balance may have changed since the draft was saved.
+        // The eligibility and the balance may have changed since the draft was saved.
         const type = await refs.type(tx, current.typeId);
+        if (type) await this.checkEligible(tx, current.employeeId, type, current.fromDate);
         if (type?.hasBalance) {
           await this.checkBalance(tx, current.employeeId, type, current.fromDate, Number(current.days), id);
         }
@@ -253,7 +268,10 @@ export class LeaveService {
         throw domainError('balance_forbidden');
       }
     }
-    const lines = await repo.balanceLines(this.db, employeeId, year);
+    // Eligibility on today's date within the year: the year's first day for a coming year, its last for a past one.
+    const today = officeToday();
+    const on = [`${year}-01-01`, today, `${year}-12-31`].sort()[1]!;
+    const lines = await repo.balanceLines(this.db, employeeId, year, on);
     if (lines.length === 0) throw domainError('employee_not_found');
     return {
       year,

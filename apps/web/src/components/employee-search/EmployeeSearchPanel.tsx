@@ -1,5 +1,5 @@
 import { ClearOutlined, DownOutlined, FilterOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { BLOOD_GROUPS, type EmployeeSearchFilter, type GroupTreeItem } from '@hr/contracts/employee-search';
+import { BLOOD_GROUPS, type EmployeeSearchFilter } from '@hr/contracts/employee-search';
 import type { LookupName, Option } from '@hr/contracts/lookups';
 import {
   Badge,
@@ -15,7 +15,6 @@ import {
   Row,
   Select,
   Slider,
-  TreeSelect,
   Typography,
 } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DATE_FORMAT, DAY_MONTH_FORMAT } from '../../lib/dates';
 import { isRtl } from '../../lib/i18n';
-import { useAllLookups, useCompanyOptions, useExams, useGroups, useOfficeOptions } from './api';
+import { useAllLookups, useCompanyOptions, useExams, useOfficeOptions } from './api';
+import { GroupTreeSelect } from './GroupTreeSelect';
 import './employee-search.css';
 import {
   AGE_RANGE,
@@ -110,7 +110,6 @@ export function EmployeeSearchPanel({
   const exams = useExams(has('exam'));
   const offices = useOfficeOptions(undefined, has('office'));
   const companies = useCompanyOptions(has('company'));
-  const groups = useGroups(has('groups'));
 
   const apply = (values: SearchFormValues, filters: FilterKey[] = shown) => {
     const filter = toFilter(values, filters);
@@ -186,24 +185,6 @@ export function EmployeeSearchPanel({
     return [...byCompany].map(([company, options]) => ({ label: company, title: company, options }));
   }, [offices.data]);
 
-  const groupTree = useMemo(() => {
-    type Node = { value: number | string; title: string; selectable?: boolean; children: Node[] };
-    const toNode = (item: GroupTreeItem): Node => ({
-      value: item.id,
-      title: item.name,
-      children: item.children.map(toNode),
-    });
-    // A group is a heading; its items are what one picks.
-    return (groups.data ?? []).map(
-      (g): Node => ({
-        value: `group-${g.id}`,
-        title: g.name,
-        selectable: false,
-        children: g.tree.map(toNode),
-      }),
-    );
-  }, [groups.data]);
-
   const control = (k: FilterKey): ReactNode => {
     const lookup = LOOKUP_OF[k];
     if (lookup) return multiSelect(toOptions(lookups.data?.[lookup]), lookups.isLoading && needsLookups);
@@ -265,18 +246,7 @@ export function EmployeeSearchPanel({
       case 'company':
         return multiSelect(toOptions(companies.data), companies.isLoading);
       case 'groups':
-        return (
-          <TreeSelect
-            multiple
-            allowClear
-            treeData={groupTree}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            maxTagCount="responsive"
-            loading={groups.isLoading}
-            placeholder={t('employees.search.any')}
-          />
-        );
+        return <GroupTreeSelect multiple maxTagCount="responsive" placeholder={t('employees.search.any')} />;
       case 'age':
         return (
           <Slider

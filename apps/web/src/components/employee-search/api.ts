@@ -1,5 +1,10 @@
 import type { CompaniesResponse, OfficesResponse } from '@hr/contracts/admin';
-import type { EmployeeSearchFilter, EmployeeSearchResponse, Group } from '@hr/contracts/employee-search';
+import type {
+  EmployeeSearchFilter,
+  EmployeeSearchResponse,
+  Group,
+  GroupTreeItem,
+} from '@hr/contracts/employee-search';
 import type { AllLookups, Exam } from '@hr/contracts/lookups';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
@@ -71,4 +76,44 @@ export function useGroups(active = true) {
     staleTime: REFERENCE_STALE_MS,
     enabled: active,
   });
+}
+
+/** A node of a group tree picker: a group is a heading, its items are what one picks. */
+export interface GroupTreeNode {
+  value: number | string;
+  title: string;
+  selectable?: boolean;
+  children: GroupTreeNode[];
+}
+
+/** Groups and their items as a tree picker's data (a group's own value is `group-<id>`, not selectable). */
+export function groupTreeData(groups: Group[] | undefined): GroupTreeNode[] {
+  const toNode = (item: GroupTreeItem): GroupTreeNode => ({
+    value: item.id,
+    title: item.name,
+    children: item.children.map(toNode),
+  });
+  return (groups ?? []).map((g) => ({
+    value: `group-${g.id}`,
+    title: g.name,
+    selectable: false,
+    children: g.tree.map(toNode),
+  }));
+}
+
+/** The name of a group item, found anywhere in the groups' trees. */
+export function groupItemName(groups: Group[] | undefined, id: number): string | undefined {
+  const find = (items: GroupTreeItem[]): string | undefined => {
+    for (const item of items) {
+      if (item.id === id) return item.name;
+      const below = find(item.children);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  for (const g of groups ?? []) {
+    const name = find(g.tree);
+    if (name) return name;
+  }
+  return undefined;
 }

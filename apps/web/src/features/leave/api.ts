@@ -15,10 +15,11 @@ export function useLeaveList(query: Query) {
   });
 }
 
-export function useLeaveTypes() {
+/** Every enabled leave type (the lists' filters); `eligible`: only those the caller may take (the form's). */
+export function useLeaveTypes({ eligible = false }: { eligible?: boolean } = {}) {
   return useQuery({
-    queryKey: leaveKeys.types,
-    queryFn: () => api.get<LeaveType[]>('leave/types'),
+    queryKey: eligible ? leaveKeys.eligibleTypes : leaveKeys.types,
+    queryFn: () => api.get<LeaveType[]>('leave/types', { query: eligible ? { eligible: true } : {} }),
     staleTime: 10 * 60_000,
   });
 }

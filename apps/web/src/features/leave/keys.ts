@@ -7,6 +7,8 @@ export const leaveKeys = {
   lists: ['leave', 'list'] as const,
   list: (query: Query) => ['leave', 'list', query] as const,
   types: ['leave', 'types'] as const,
+  /** The types the caller may take (under `types`, so a change on the admin screen refreshes both). */
+  eligibleTypes: ['leave', 'types', 'eligible'] as const,
   durations: ['leave', 'durations'] as const,
   holidays: ['leave', 'holidays'] as const,
   responsibles: ['leave', 'responsibles'] as const,

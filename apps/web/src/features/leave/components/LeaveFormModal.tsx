@@ -48,20 +48,22 @@ export function LeaveFormModal({
   const [form] = Form.useForm<Values>();
   const format = Form.useWatch('leave_format', form) ?? LEAVE_FORMAT.fullDay;
   const typeId = Form.useWatch('type_id', form);
-  const types = useLeaveTypes();
+  const types = useLeaveTypes({ eligible: true });
   const durations = useLeaveDurations();
   const responsibles = useResponsibles(open);
   const balances = useLeaveBalances();
   const save = useSaveLeave();
   const short = format === LEAVE_FORMAT.short;
 
-  const typeOptions = useMemo(
-    () =>
-      (types.data ?? [])
-        .filter((ty) => !short || ty.short_leave_applied)
-        .map((ty) => ({ value: ty.id, label: ty.name })),
-    [types.data, short],
-  );
+  const typeOptions = useMemo(() => {
+    const offered = (types.data ?? [])
+      .filter((ty) => !short || ty.short_leave_applied)
+      .map((ty) => ({ value: ty.id, label: ty.name }));
+    // A draft keeps showing its type even when it no longer applies; saving then says why.
+    if (leave && types.data && !offered.some((o) => o.value === leave.type.id))
+      offered.push({ value: leave.type.id, label: leave.type.name });
+    return offered;
+  }, [types.data, short, leave]);
   const balance = balances.data?.items.find((b) => b.type.id === typeId);
 
   /** Short leave: the end is the start plus the duration, and cannot be typed. */
