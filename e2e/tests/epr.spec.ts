@@ -37,6 +37,32 @@ async function rate(page: Page, region: Locator, rating: string) {
   await expect(page.getByText('Your data has been saved!').last()).toBeVisible();
 }
 
+/** Picks a rating in one of Section B's regions; the section is saved once, after all of them. */
+async function choose(region: Locator, rating: string) {
+  const group = region.getByRole('radiogroup');
+  await group.getByText(rating, { exact: true }).click();
+  await expect(group.getByRole('radio', { name: rating })).toBeChecked();
+}
+
+/** Saves Section B with its one button: one call, and the button keeps the focus. */
+async function saveSectionB(page: Page) {
+  let calls = 0;
+  const count = (r: { url: () => string; method: () => string }) => {
+    if (r.method() === 'PATCH' && /\/api\/v1\/eprs\/(\d+\/sections\/b|sections\/b\/)/.test(r.url()))
+      calls += 1;
+  };
+  page.on('request', count);
+  const save = page.getByRole('button', { name: 'Save Section B' });
+  await save.click();
+  await expect(page.getByText('Your data has been saved!').last()).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Every rating of Section B is saved.' }),
+  ).toBeVisible();
+  await expect(save).toBeFocused();
+  page.off('request', count);
+  expect(calls).toBe(1);
+}
+
 /** Takes a header action and confirms it. */
 async function act(page: Page, action: string, status: string) {
   await page.getByRole('button', { name: action, exact: true }).click();
@@ -104,8 +130,30 @@ test.describe('performance reviews', () => {
     await expect(line.getByRole('button', { name: 'Open signed-order.png' })).toBeVisible();
     await rate(page, page.getByRole('region', { name: 'Section A rating' }), '2 · Fully met');
     await tab(page, 'Section B (Value)');
-    for (const value of VALUES) await rate(page, page.getByRole('region', { name: value }), '2 · Fully met');
-    await rate(page, page.getByRole('region', { name: 'Section B rating' }), '3 · Exceeded expectations');
+    // The line manager's side is not shown to the employee before the line manager has passed it on.
+    await expect(page.getByText("Line manager's rating")).toHaveCount(0);
+    for (const value of VALUES) await choose(page.getByRole('region', { name: value }), '2 · Fully met');
+    await choose(page.getByRole('region', { name: 'Section B rating' }), '3 · Exceeded expectations');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Ratings of Section B chosen but not saved.' }),
+    ).toBeVisible();
+    // Unsaved ratings: leaving the page asks first, and staying keeps them; Submit asks to save first.
+    await page.getByRole('button', { name: 'EPR list' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+    await expect(leave).toContainText('Changes on this page are not saved yet.');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${url}$`));
+    await expect(
+      page
+        .getByRole('region', { name: 'Section B rating' })
+        .getByRole('radio', { name: '3 · Exceeded expectations' }),
+    ).toBeChecked();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const saveBFirst = page.getByRole('dialog').filter({ hasText: 'Save Section B first' });
+    await saveBFirst.getByRole('button', { name: 'OK' }).click();
+    await expect(saveBFirst).toBeHidden();
+    await saveSectionB(page);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByRole('dialog')).toContainText("You won't be able to edit it once submitted");
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
@@ -123,8 +171,9 @@ test.describe('performance reviews', () => {
     await expect(page.getByText('100.00').first()).toBeVisible();
     await rate(page, page.getByRole('region', { name: 'Section A rating' }), '3 · Exceeded expectations');
     await tab(page, 'Section B (Value)');
-    for (const value of VALUES) await rate(page, page.getByRole('region', { name: value }), '2 · Fully met');
-    await rate(page, page.getByRole('region', { name: 'Section B rating' }), '2 · Fully met');
+    for (const value of VALUES) await choose(page.getByRole('region', { name: value }), '2 · Fully met');
+    await choose(page.getByRole('region', { name: 'Section B rating' }), '2 · Fully met');
+    await saveSectionB(page);
     await tab(page, 'Section D (IDP/Remarks)');
     await page.getByRole('button', { name: 'Add a plan row' }).click();
     const plan = page.getByRole('dialog', { name: 'Add a plan row' });
@@ -145,9 +194,18 @@ test.describe('performance reviews', () => {
     await signIn(page, '1004', { path: url });
     await act(page, 'Submit', 'Awaiting line manager');
 
+    // Sent back, the line manager's side is still theirs: the employee sees no LM column or total.
+    await expect(page.getByRole('columnheader', { name: 'LM actual' })).toHaveCount(0);
+    await expect(page.getByText("Line manager's total mark")).toHaveCount(0);
+
     // The line manager approves; Section C starts from their ratings (3 for KPIs, 2 for values).
     await signIn(page, '1003', { path: url });
     await act(page, 'Approve', 'Awaiting O&O');
+
+    // Passed on, the line manager's side shows to the employee.
+    await signIn(page, '1004', { path: url });
+    await expect(page.getByRole('columnheader', { name: 'LM actual' })).toBeVisible();
+    await expect(page.getByText("Line manager's total mark")).toBeVisible();
 
     // The O&O sees the summary first and returns the review to the line manager.
     await signIn(page, '1002', { path: url });

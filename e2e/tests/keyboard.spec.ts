@@ -294,6 +294,15 @@ test.describe('with the keyboard alone', () => {
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Section A has been updated!')).toBeVisible();
+    // The save comes after the fields and keeps the focus once it has saved.
+    await expect(save).toBeFocused();
+    expect(
+      await actual.evaluate(
+        (field, button) =>
+          Boolean(field.compareDocumentPosition(button as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await save.elementHandle(),
+      ),
+    ).toBe(true);
 
     // The section's rating: arrows move between the choices, Save keeps it.
     const rating = page.getByRole('region', { name: 'Section A rating' });

@@ -46,6 +46,8 @@ export const EPR_MESSAGES = defineMessages('epr.validation', {
   kpiRatingRequired: 'KPI rating must not be empty',
   stableRatingRequired: 'Value rating must not be empty',
   linesRequired: 'Send at least one line',
+  valueUnknown: 'Each value is named by its id',
+  tooManyValues: 'Send at most 50 values',
 });
 
 const rating = (required: string = EPR_MESSAGES.ratingRequired) =>
@@ -115,6 +117,41 @@ export type SectionRatingBody = z.infer<typeof sectionRatingBody>;
 
 /** PATCH eprs/sections/b/stables/{id}: one value's rating and comment, the employee's or the line manager's. */
 export const stableBody = sectionRatingBody;
+
+/** The most values a review rates (the company's values, copied into it). */
+export const EPR_STABLES_MAX = 50;
+
+/**
+ * PATCH eprs/{id}/sections/b: the section's rating and comment and, with
+ * `stables`, every value's rating and comment too, one side at a time —
+ * Section B saved as one form.
+ */
+export const sectionBBody = z
+  .object({
+    rating: rating().optional(),
+    comment: comment.optional(),
+    lm_rating: rating().optional(),
+    lm_comment: comment.optional(),
+    stables: z
+      .array(
+        z
+          .object({
+            id: z
+              .number({ error: EPR_MESSAGES.valueUnknown })
+              .int(EPR_MESSAGES.valueUnknown)
+              .positive(EPR_MESSAGES.valueUnknown),
+            rating: rating().optional(),
+            comment: comment.optional(),
+            lm_rating: rating().optional(),
+            lm_comment: comment.optional(),
+          })
+          .strict(),
+      )
+      .max(EPR_STABLES_MAX, EPR_MESSAGES.tooManyValues)
+      .optional(),
+  })
+  .strict();
+export type SectionBBody = z.infer<typeof sectionBBody>;
 
 /** PATCH eprs/{id}/sections/c: the line manager's ratings while the O&O has returned the review (10). */
 export const sectionCBody = z
@@ -307,7 +344,8 @@ export const sectionA = z.object({
   /** Marks per objective id (SPEC.md §3). */
   total_objective: z.record(z.string(), z.object({ mark, weight: z.number(), lm_mark: mark })),
   total_mark: z.number(),
-  total_lm_mark: z.number(),
+  /** Null while the line manager's side is not shown to the reader (`line_manager_shown`). */
+  total_lm_mark: z.number().nullable(),
   /** Lines without an actual value yet (the employee's, the line manager's). */
   unfilled: z.number().int(),
   lm_unfilled: z.number().int(),
@@ -380,6 +418,9 @@ export const eprEditable = z.object({
 });
 export type EprEditable = z.infer<typeof eprEditable>;
 
+/** The statuses in which the employee sees the line manager's side: with the O&O, returned to the line manager, completed. */
+export const LINE_MANAGER_SHOWN_STATUSES: readonly number[] = [3, 4, 10];
+
 /** GET eprs/{id}: the whole review. */
 export const eprDetail = eprListItem.extend({
   section_a: sectionA,
@@ -389,6 +430,13 @@ export const eprDetail = eprListItem.extend({
   editable: eprEditable,
   /** The caller's standing: the employee, their line manager, O&O, or an HR administrator reading. */
   viewer: z.enum(['employee', 'line_manager', 'one_over_one', 'admin']),
+  /**
+   * Whether the line manager's side (actuals, marks, ratings, remarks, the
+   * development plan) is shown: to the employee only once the line manager
+   * has passed the review on (LINE_MANAGER_SHOWN_STATUSES); until then it is
+   * the line manager's working draft and comes empty.
+   */
+  line_manager_shown: z.boolean(),
 });
 export type EprDetail = z.infer<typeof eprDetail>;
 

@@ -457,6 +457,142 @@ describe('bad input changes nothing', () => {
   });
 });
 
+interface RatedB {
+  rating: number | null;
+  comment: string | null;
+  lm_rating: number | null;
+  lm_comment: string | null;
+  stables: { id: number; rating: number | null; comment: string | null; lm_rating: number | null }[];
+}
+
+describe('Section B as one form', () => {
+  const b = (d: Detail) => d.section_b as unknown as RatedB;
+
+  it('the section’s rating and every value’s are saved together, by the side whose turn it is', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const [v1, v2] = d.section_b.stables;
+    const mine = await ok('PATCH', `${BASE}/${d.id}/sections/b`, c.tokens.employee, {
+      rating: 3,
+      comment: 'Lived the values',
+      stables: [
+        { id: v1!.id, rating: 2, comment: 'Often' },
+        { id: v2!.id, rating: 3 },
+      ],
+    });
+    expect(b(mine)).toMatchObject({ rating: 3, comment: 'Lived the values', lm_rating: null });
+    expect(b(mine).stables.slice(0, 2)).toMatchObject([
+      { id: v1!.id, rating: 2, comment: 'Often', lm_rating: null },
+      { id: v2!.id, rating: 3, comment: null },
+    ]);
+    // Values only, or the rating only, are a save too.
+    const only = await ok('PATCH', `${BASE}/${d.id}/sections/b`, c.tokens.employee, {
+      stables: [{ id: v2!.id, rating: 1 }],
+    });
+    expect(b(only).stables[1]).toMatchObject({ rating: 1 });
+    expect(b(only).rating).toBe(3);
+
+    await setEprStatus(ctx.db, d.id, 2);
+    const lm = await ok('PATCH', `${BASE}/${d.id}/sections/b`, c.tokens.lm, {
+      lm_rating: 2,
+      lm_comment: 'Agreed',
+      stables: d.section_b.stables.map((st) => ({ id: st.id, lm_rating: 2 })),
+    });
+    expect(b(lm)).toMatchObject({ rating: 3, lm_rating: 2, lm_comment: 'Agreed' });
+    expect(b(lm).stables.every((st) => st.lm_rating === 2)).toBe(true);
+  });
+
+  it('refuses mixed sides, other reviews’ values, empty saves and the wrong turn, and changes nothing', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const other = await review(await ctx.factory.cast());
+    const [v1] = d.section_b.stables;
+    const before = await eprState(ctx.db, d.id);
+    const url = `${BASE}/${d.id}/sections/b`;
+    const cases: [string, unknown, number, string?][] = [
+      ['employee', { rating: 2, stables: [{ id: v1!.id, lm_rating: 2 }] }, 422],
+      ['employee', { stables: [{ id: v1!.id, rating: 2, lm_comment: 'x' }] }, 422],
+      ['employee', { rating: 2, stables: [{ id: other.section_b.stables[0]!.id, rating: 2 }] }, 422],
+      ['employee', { rating: 2, stables: [{ id: 999999, rating: 2 }] }, 422],
+      ['employee', { stables: [{ id: v1!.id, rating: 4 }] }, 422, EPR_MESSAGES.ratingRange],
+      ['employee', { stables: [{ id: 'one', rating: 2 }] }, 422],
+      ['employee', { stables: [{ id: v1!.id, rating: 2, extra: 1 }] }, 422],
+      ['employee', { stables: [{ id: v1!.id }] }, 422],
+      ['employee', { stables: [] }, 422],
+      ['employee', {}, 422],
+      ['employee', { stables: Array.from({ length: 51 }, () => ({ id: v1!.id, rating: 1 })) }, 422],
+      ['lm', { lm_rating: 2, stables: [{ id: v1!.id, lm_rating: 2 }] }, 409],
+      ['stranger', { rating: 2, stables: [{ id: v1!.id, rating: 2 }] }, 403],
+      ['peer', { rating: 2 }, 403],
+    ];
+    for (const [who, body, status, message] of cases) {
+      const res = await call('PATCH', url, c.tokens[who as Who], body);
+      expect(res.statusCode, `${who} ${JSON.stringify(body).slice(0, 80)}: ${res.body}`).toBe(status);
+      if (message) expect(JSON.stringify(res.json().errors)).toContain(message);
+    }
+    expect((await call('PATCH', url, null, { rating: 2 })).statusCode).toBe(401);
+    expect(await eprState(ctx.db, d.id)).toEqual(before);
+  });
+});
+
+describe('the line manager’s side, as the employee reads it', () => {
+  it('comes empty while it is the line manager’s draft (2, 5) and in full once passed on (3, 10, 4)', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const filled = await fillSelf(c, d);
+    expect((await act(c.tokens.employee, 'submit', filled.id)).statusCode).toBe(200);
+    await fillLineManager(c, d);
+    await ok('POST', `${BASE}/sections/d/${d.id}/dev-plan`, c.tokens.lm, {
+      dev_area: 'Public speaking',
+      action_plan: 'Two talks',
+      when: 'Q3',
+      who: 'Line manager',
+    });
+    await ok('PATCH', `${BASE}/${d.id}/sections/d`, c.tokens.lm, { lm_remarks: 'Ready for more' });
+
+    const read = async (who: Who) =>
+      (await call('GET', `${BASE}/${d.id}`, c.tokens[who])).json() as Detail & {
+        line_manager_shown: boolean;
+        section_a: { lm_rating: number | null; total_lm_mark: number | null };
+        section_b: RatedB;
+        section_d: { lm_remarks: string | null; dev_plans: unknown[] };
+      };
+    for (const status of [2, 5]) {
+      await setEprStatus(ctx.db, d.id, status);
+      const mine = await read('employee');
+      expect(mine.line_manager_shown, `status ${status}`).toBe(false);
+      expect(linesOf(mine).every((l) => l.lm_actual === null && l.lm_mark === null)).toBe(true);
+      expect(mine.section_a).toMatchObject({ lm_rating: null, total_lm_mark: null });
+      expect(Object.values(mine.section_a.total_objective).every((o) => o.lm_mark === null)).toBe(true);
+      expect(mine.section_b.lm_rating).toBeNull();
+      expect((mine.section_b as RatedB).stables.every((st) => st.lm_rating === null)).toBe(true);
+      expect(mine.section_d).toMatchObject({ lm_remarks: null, dev_plans: [] });
+      // The employee's own side stays.
+      expect(linesOf(mine).map((l) => l.actual)).toEqual([80, 12, 25]);
+      // Everyone else reads the line manager's side as it is.
+      for (const who of ['lm', 'oo', 'admin'] as const) {
+        const theirs = await read(who);
+        expect(theirs.line_manager_shown, who).toBe(true);
+        expect(
+          linesOf(theirs).map((l) => l.lm_actual),
+          who,
+        ).toEqual([90, 10, 50]);
+        expect(theirs.section_d.dev_plans, who).toHaveLength(1);
+      }
+    }
+    for (const status of [3, 10, 4]) {
+      await setEprStatus(ctx.db, d.id, status);
+      const mine = await read('employee');
+      expect(mine.line_manager_shown, `status ${status}`).toBe(true);
+      expect(linesOf(mine).map((l) => l.lm_actual)).toEqual([90, 10, 50]);
+      expect(mine.section_a.total_lm_mark).not.toBeNull();
+      expect(mine.section_b.lm_rating).toBe(2);
+      expect(mine.section_d).toMatchObject({ lm_remarks: 'Ready for more' });
+      expect(mine.section_d.dev_plans).toHaveLength(1);
+    }
+  });
+});
+
 describe('reading', () => {
   it('self lists the own reviews; team those of the reports, as line manager or O&O', async () => {
     const c = await ctx.factory.cast();

@@ -500,6 +500,15 @@ export const eprRepository = {
       .where(and(eq(eprLines.eprId, eprId), inArray(eprLines.id, ids)));
   },
 
+  /** Which of these values belong to the review. */
+  async stablesOf(db: Db, eprId: number, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: eprStables.id })
+      .from(eprStables)
+      .where(and(eq(eprStables.eprId, eprId), inArray(eprStables.id, ids)));
+  },
+
   async stable(db: Db, id: number) {
     const [row] = await db
       .select({ id: eprStables.id, eprId: eprStables.eprId })

@@ -25,6 +25,7 @@ import {
   evidenceUpload,
   lineBody,
   linesBody,
+  sectionBBody,
   sectionCBody,
   sectionDBody,
   sectionRatingBody,
@@ -220,16 +221,22 @@ export async function eprRoutes(app: FastifyInstance, { db, secret }: FeatureDep
     );
   };
 
-  for (const section of ['a', 'b'] as const) {
-    change(
-      'patch',
-      `/eprs/:id/sections/${section}`,
-      `updateEprSection${section.toUpperCase()}`,
-      `Section ${section.toUpperCase()}: the employee’s rating and comment (1, 5) or the line manager’s (2)`,
-      { body: sectionRatingBody, params: idParam },
-      (auth, p, body) => service.sectionRating(auth, p.id, section, body),
-    );
-  }
+  change(
+    'patch',
+    '/eprs/:id/sections/a',
+    'updateEprSectionA',
+    'Section A: the employee’s rating and comment (1, 5) or the line manager’s (2)',
+    { body: sectionRatingBody, params: idParam },
+    (auth, p, body) => service.sectionRating(auth, p.id, body),
+  );
+  change(
+    'patch',
+    '/eprs/:id/sections/b',
+    'updateEprSectionB',
+    'Section B: the employee’s rating and comment (1, 5) or the line manager’s (2), and with `stables` every value’s too, saved together',
+    { body: sectionBBody, params: idParam },
+    (auth, p, body) => service.sectionB(auth, p.id, body),
+  );
   change(
     'patch',
     '/eprs/:id/sections/c',

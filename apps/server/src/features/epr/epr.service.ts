@@ -9,8 +9,10 @@ import {
   EVIDENCE_PER_LINE_MAX,
   type EvidenceUpload,
   type eprListQuery,
+  LINE_MANAGER_SHOWN_STATUSES,
   type LineBody,
   type LinesBody,
+  type SectionBBody,
   type SectionCBody,
   type SectionDBody,
   type SectionRatingBody,
@@ -83,6 +85,48 @@ function sideOf(body: Record<string, unknown>, lmFields: readonly string[]): Par
   if (lm.length > 0 && lm.length < keys.length) throw domainError('epr_fields_mixed');
   if (keys.length === 0) throw domainError('epr_nothing_to_change');
   return lm.length > 0 ? 'line_manager' : 'self';
+}
+
+/**
+ * A review as its employee reads it while the line manager's side is still
+ * the line manager's working draft: every value of that side empty.
+ */
+function withoutLineManagerSide(r: EprDetail): EprDetail {
+  const blank = { lm_rating: null, lm_comment: null };
+  return {
+    ...r,
+    section_a: {
+      ...r.section_a,
+      ...blank,
+      objectives: r.section_a.objectives.map((o) => ({
+        ...o,
+        lines: o.lines.map((l) => ({
+          ...l,
+          lm_actual: null,
+          lm_achievement: null,
+          lm_mark: null,
+          evidence: l.evidence.filter((e) => e.side === 'self'),
+        })),
+      })),
+      total_objective: Object.fromEntries(
+        Object.entries(r.section_a.total_objective).map(([id, o]) => [id, { ...o, lm_mark: null }]),
+      ),
+      total_lm_mark: null,
+      lm_unfilled: 0,
+    },
+    section_b: {
+      ...r.section_b,
+      ...blank,
+      stables: r.section_b.stables.map((st) => ({ ...st, ...blank })),
+    },
+    section_d: {
+      ...r.section_d,
+      lm_recommendation: null,
+      lm_remarks: null,
+      lm_dev_areas: null,
+      dev_plans: [],
+    },
+  };
 }
 
 /**
@@ -231,7 +275,15 @@ export class EprService {
           !(someoneElse && PARTS[p].actor !== 'owner'),
       ]),
     ) as EprEditable;
-    return {
+    const viewer: EprDetail['viewer'] = has('owner', actors)
+      ? 'employee'
+      : has('line_manager', actors)
+        ? 'line_manager'
+        : has('one_over_one', actors)
+          ? 'one_over_one'
+          : 'admin';
+    const shown = viewer !== 'employee' || LINE_MANAGER_SHOWN_STATUSES.includes(row.statusId);
+    const answer: EprDetail = {
       ...this.toListItem(auth, row),
       section_a: {
         rating: row.aRating,
@@ -289,14 +341,10 @@ export class EprService {
         })),
       },
       editable,
-      viewer: has('owner', actors)
-        ? 'employee'
-        : has('line_manager', actors)
-          ? 'line_manager'
-          : has('one_over_one', actors)
-            ? 'one_over_one'
-            : 'admin',
+      viewer,
+      line_manager_shown: shown,
     };
+    return shown ? answer : withoutLineManagerSide(answer);
   }
 
   async types(): Promise<Option[]> {
@@ -453,24 +501,52 @@ export class EprService {
     return this.detail(this.db, auth, row);
   }
 
-  /** Sections A and B: the employee's rating and comment, or the line manager's. */
-  async sectionRating(auth: AuthContext, id: number, section: 'a' | 'b', body: SectionRatingBody) {
+  /** Section A: the employee's rating and comment, or the line manager's. */
+  async sectionRating(auth: AuthContext, id: number, body: SectionRatingBody) {
     const side = sideOf(body, ['lm_rating', 'lm_comment']);
-    const set =
-      section === 'a'
-        ? {
-            aRating: body.rating,
-            aComment: body.comment,
-            aLmRating: body.lm_rating,
-            aLmComment: body.lm_comment,
-          }
-        : {
-            bRating: body.rating,
-            bComment: body.comment,
-            bLmRating: body.lm_rating,
-            bLmComment: body.lm_comment,
-          };
-    return this.edit(auth, id, side, (tx) => repo.setFields(tx, id, set));
+    return this.edit(auth, id, side, (tx) =>
+      repo.setFields(tx, id, {
+        aRating: body.rating,
+        aComment: body.comment,
+        aLmRating: body.lm_rating,
+        aLmComment: body.lm_comment,
+      }),
+    );
+  }
+
+  /**
+   * Section B as one form: the section's rating and comment and every value's,
+   * one side at a time, saved together in one transaction; every value must
+   * be this review's.
+   */
+  async sectionB(auth: AuthContext, id: number, { stables = [], ...rating }: SectionBBody) {
+    const lmFields = ['lm_rating', 'lm_comment'];
+    const filled = (body: Record<string, unknown>) => Object.values(body).some((v) => v !== undefined);
+    const sides = new Set<PartName>();
+    if (filled(rating)) sides.add(sideOf(rating, lmFields));
+    for (const { id: _, ...values } of stables) if (filled(values)) sides.add(sideOf(values, lmFields));
+    if (sides.size === 0) throw domainError('epr_nothing_to_change');
+    if (sides.size > 1) throw domainError('epr_fields_mixed');
+    const side = [...sides][0] as PartName;
+    return this.edit(auth, id, side, async (tx) => {
+      const ids = [...new Set(stables.map((st) => st.id))];
+      const own = await repo.stablesOf(tx, id, ids);
+      if (own.length !== ids.length) throw domainError('epr_item_other_review', { item: 'value' }, 'stables');
+      if (filled(rating))
+        await repo.setFields(tx, id, {
+          bRating: rating.rating,
+          bComment: rating.comment,
+          bLmRating: rating.lm_rating,
+          bLmComment: rating.lm_comment,
+        });
+      for (const st of stables)
+        await repo.setStable(tx, st.id, {
+          rating: st.rating,
+          comment: st.comment,
+          lmRating: st.lm_rating,
+          lmComment: st.lm_comment,
+        });
+    });
   }
 
   /** Section C: the line manager's ratings after the O&O returned the review (10). */

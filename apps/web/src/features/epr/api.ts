@@ -8,6 +8,7 @@ import type {
   EvidenceUpload,
   eprKpi,
   LineBody,
+  SectionBBody,
   SectionCBody,
   SectionDBody,
   SectionRatingBody,
@@ -101,12 +102,12 @@ export function useEprAction() {
 
 /** Every change of a section answers the whole review, which replaces the one shown. */
 export type SectionChange =
-  | { kind: 'rating'; id: number; section: 'a' | 'b'; body: SectionRatingBody }
+  | { kind: 'rating'; id: number; section: 'a'; body: SectionRatingBody }
+  | { kind: 'section-b'; id: number; body: SectionBBody }
   | { kind: 'c'; id: number; body: SectionCBody }
   | { kind: 'd'; id: number; body: SectionDBody }
   | { kind: 'line'; lineId: number; body: LineBody }
   | { kind: 'lines'; id: number; body: ({ objective_id: number } & LineBody)[] }
-  | { kind: 'stable'; stableId: number; body: SectionRatingBody }
   | { kind: 'add-plan'; id: number; body: DevPlanBody }
   | { kind: 'update-plan'; planId: number; body: DevPlanBody }
   | { kind: 'delete-plan'; planId: number }
@@ -117,6 +118,8 @@ function send(change: SectionChange): Promise<EprDetail> {
   switch (change.kind) {
     case 'rating':
       return api.patch(`eprs/${change.id}/sections/${change.section}`, change.body);
+    case 'section-b':
+      return api.patch(`eprs/${change.id}/sections/b`, change.body);
     case 'c':
       return api.patch(`eprs/${change.id}/sections/c`, change.body);
     case 'd':
@@ -125,8 +128,6 @@ function send(change: SectionChange): Promise<EprDetail> {
       return api.patch(`eprs/sections/a/objectives/${change.lineId}`, change.body);
     case 'lines':
       return api.patch(`eprs/${change.id}/sections/a/objectives`, change.body);
-    case 'stable':
-      return api.patch(`eprs/sections/b/stables/${change.stableId}`, change.body);
     case 'add-plan':
       return api.post(`eprs/sections/d/${change.id}/dev-plan`, change.body);
     case 'update-plan':

@@ -1,7 +1,7 @@
 import { type SectionRatingBody, sectionRatingBody } from '@hr/contracts/epr';
 import { COMMENT_MAX } from '@hr/contracts/limits';
 import { NOTICES } from '@hr/contracts/messages';
-import { Button, Flex, Form, Input, Radio, Typography } from 'antd';
+import { Button, Flex, Form, type FormRule, Input, Radio, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
@@ -11,7 +11,72 @@ import { useEprChange } from '../api';
 
 const rules = zodRules(sectionRatingBody);
 
-/** A rating of 1 to 3 and a comment; shown read-only unless it is the reader's turn. */
+/** A rating of 1 to 3 and its comment as they stand, for whoever reads them. */
+export function RatingView({
+  label,
+  rating,
+  comment,
+}: {
+  label: string;
+  rating: number | null;
+  comment: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="epr-rating">
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div>
+        {rating ? (
+          <strong>
+            {rating} · {t(`epr.ratings.${rating as 1 | 2 | 3}`)}
+          </strong>
+        ) : (
+          <Typography.Text type="secondary">{t('epr.notRated')}</Typography.Text>
+        )}
+      </div>
+      {comment ? <Typography.Paragraph className="epr-comment">{comment}</Typography.Paragraph> : null}
+    </div>
+  );
+}
+
+/**
+ * The fields of a rating of 1 to 3 and its comment, inside a form that holds
+ * them under `name` (e.g. `['stables', 0]`): `rating` and `comment`, or the
+ * line manager's `lm_rating` and `lm_comment`, checked by the form's schema.
+ */
+export function RatingFields({
+  label,
+  side,
+  name = [],
+  rules,
+  required = false,
+}: {
+  label: string;
+  side: 'self' | 'lm';
+  name?: (string | number)[];
+  rules: (field: (string | number)[]) => FormRule[];
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ratingField = [...name, side === 'self' ? 'rating' : 'lm_rating'];
+  const commentField = [...name, side === 'self' ? 'comment' : 'lm_comment'];
+  return (
+    <>
+      <Form.Item name={ratingField} label={label} rules={rules(ratingField)} required={required}>
+        <Radio.Group
+          options={([1, 2, 3] as const).map((r) => ({ value: r, label: `${r} · ${t(`epr.ratings.${r}`)}` }))}
+          optionType="button"
+          aria-label={label}
+        />
+      </Form.Item>
+      <Form.Item name={commentField} label={t('epr.comment')} rules={rules(commentField)}>
+        <Input.TextArea rows={2} maxLength={COMMENT_MAX} showCount />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A rating of 1 to 3 and a comment saved on their own; shown read-only unless it is the reader's turn. */
 export function RatingForm({
   label,
   side,
@@ -39,23 +104,7 @@ export function RatingForm({
     form.setFieldsValue({ [ratingField]: rating ?? undefined, [commentField]: comment ?? '' });
   }, [form, rating, comment, ratingField, commentField]);
 
-  if (!editable) {
-    return (
-      <div className="epr-rating">
-        <Typography.Text type="secondary">{label}</Typography.Text>
-        <div>
-          {rating ? (
-            <strong>
-              {rating} · {t(`epr.ratings.${rating as 1 | 2 | 3}`)}
-            </strong>
-          ) : (
-            <Typography.Text type="secondary">{t('epr.notRated')}</Typography.Text>
-          )}
-        </div>
-        {comment ? <Typography.Paragraph className="epr-comment">{comment}</Typography.Paragraph> : null}
-      </div>
-    );
-  }
+  if (!editable) return <RatingView label={label} rating={rating} comment={comment} />;
   return (
     <Form
       form={form}
@@ -73,16 +122,7 @@ export function RatingForm({
         });
       }}
     >
-      <Form.Item name={ratingField} label={label} rules={rules(ratingField)} required>
-        <Radio.Group
-          options={([1, 2, 3] as const).map((r) => ({ value: r, label: `${r} · ${t(`epr.ratings.${r}`)}` }))}
-          optionType="button"
-          aria-label={label}
-        />
-      </Form.Item>
-      <Form.Item name={commentField} label={t('epr.comment')} rules={rules(commentField)}>
-        <Input.TextArea rows={2} maxLength={COMMENT_MAX} showCount />
-      </Form.Item>
+      <RatingFields label={label} side={side} rules={rules} required />
       <Flex justify="end">
         <Button htmlType="submit" type="primary" loading={save.isPending}>
           {t('common.save')}

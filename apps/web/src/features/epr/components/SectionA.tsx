@@ -1,6 +1,17 @@
 import type { EprDetail, SectionALine } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
-import { Alert, Button, Card, Flex, InputNumber, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Flex,
+  InputNumber,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format';
 import { reportError, toastSuccess } from '../../../lib/notify';
@@ -8,6 +19,7 @@ import { KpiTarget } from '../../kpi';
 import { useEprChange } from '../api';
 import { EvidenceCell } from './Evidence';
 import { RatingForm } from './RatingForm';
+import { SaveBar } from './SaveBar';
 
 /** Marks and weights always with two decimals, in the reader's number format. */
 export const two = (n: number | null | undefined) => formatDecimal(n, 2);
@@ -52,6 +64,8 @@ export function SectionA({
   const lm = review.editable.line_manager;
   const dirty = Object.keys(drafts).length > 0;
   const side = self ? 'self' : lm ? 'line_manager' : null;
+  const lmShown = review.line_manager_shown;
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   const shownActual = (line: SectionALine, side: 'self' | 'lm') => {
     const key = draftKey(line.id, side);
@@ -65,6 +79,7 @@ export function SectionA({
     setDrafts(next);
   };
   const saveActuals = () => {
+    if (!dirty) return;
     const side = self ? 'self' : 'lm';
     const body = Object.entries(drafts).map(([key, value]) => {
       const id = Number(key.split(':')[1]);
@@ -76,6 +91,7 @@ export function SectionA({
         onSuccess: () => {
           setDrafts({});
           toastSuccess(t('notices.sectionAUpdated', { defaultValue: NOTICES.sectionAUpdated }));
+          saveButton.current?.focus();
         },
         onError: reportError,
       },
@@ -101,6 +117,17 @@ export function SectionA({
     );
   };
 
+  // The line manager's columns, once the server shows that side to the reader.
+  const lmColumns: TableColumnsType<SectionALine> = [
+    { title: t('epr.a.lmActual'), key: 'lm_actual', render: (_, l) => actualCell(l, 'lm', lm) },
+    {
+      title: t('epr.a.lmAchievement'),
+      key: 'lm_achievement',
+      render: (_, l) => two(l.lm_achievement),
+    },
+    { title: t('epr.a.lmMark'), key: 'lm_mark', render: (_, l) => two(l.lm_mark) },
+  ];
+
   return (
     <>
       <Flex gap={16} wrap style={{ marginBottom: 16 }}>
@@ -108,27 +135,16 @@ export function SectionA({
           <Statistic title={t('epr.a.totalMark')} value={two(a.total_mark)} />
           <MarkLevel mark={a.total_mark} />
         </Card>
-        <Card size="small" className="epr-total">
-          <Statistic title={t('epr.a.totalLmMark')} value={two(a.total_lm_mark)} />
-          <MarkLevel mark={a.total_lm_mark} />
-        </Card>
+        {lmShown && a.total_lm_mark !== null ? (
+          <Card size="small" className="epr-total">
+            <Statistic title={t('epr.a.totalLmMark')} value={two(a.total_lm_mark)} />
+            <MarkLevel mark={a.total_lm_mark} />
+          </Card>
+        ) : null}
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
           {t('epr.a.capNote', { cap: a.cap })}
         </Typography.Text>
       </Flex>
-      {dirty ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('epr.a.unsaved')}
-          action={
-            <Button type="primary" size="small" loading={save.isPending} onClick={saveActuals}>
-              {t('epr.a.saveActuals')}
-            </Button>
-          }
-        />
-      ) : null}
       {a.objectives.map((o) => {
         const total = a.total_objective[String(o.id)];
         return (
@@ -147,7 +163,9 @@ export function SectionA({
             }
             extra={
               <span className="epr-objective-marks">
-                {t('epr.a.objectiveMark', { mark: two(total?.mark), lm: two(total?.lm_mark) })}
+                {lmShown
+                  ? t('epr.a.objectiveMark', { mark: two(total?.mark), lm: two(total?.lm_mark) })
+                  : t('epr.a.objectiveMarkSelf', { mark: two(total?.mark) })}
               </span>
             }
           >
@@ -179,13 +197,7 @@ export function SectionA({
                 { title: t('epr.a.actual'), key: 'actual', render: (_, l) => actualCell(l, 'self', self) },
                 { title: t('epr.a.achievement'), key: 'achievement', render: (_, l) => two(l.achievement) },
                 { title: t('epr.a.mark'), key: 'mark', render: (_, l) => two(l.mark) },
-                { title: t('epr.a.lmActual'), key: 'lm_actual', render: (_, l) => actualCell(l, 'lm', lm) },
-                {
-                  title: t('epr.a.lmAchievement'),
-                  key: 'lm_achievement',
-                  render: (_, l) => two(l.lm_achievement),
-                },
-                { title: t('epr.a.lmMark'), key: 'lm_mark', render: (_, l) => two(l.lm_mark) },
+                ...(lmShown ? lmColumns : []),
                 {
                   title: t('epr.evidence.column'),
                   key: 'evidence',
@@ -196,6 +208,19 @@ export function SectionA({
           </Card>
         );
       })}
+      {side ? (
+        <SaveBar dirty={dirty} unsaved={t('epr.a.unsaved')} saved={t('epr.a.allSaved')}>
+          <Button
+            ref={saveButton}
+            type={dirty ? 'primary' : 'default'}
+            loading={save.isPending}
+            aria-disabled={!dirty}
+            onClick={saveActuals}
+          >
+            {t('epr.a.saveActuals')}
+          </Button>
+        </SaveBar>
+      ) : null}
       <Card size="small" title={t('epr.a.ratingTitle')} role="region" aria-label={t('epr.a.ratingTitle')}>
         <Flex gap={24} wrap>
           <div style={{ flex: 1, minWidth: 260 }}>
@@ -209,17 +234,19 @@ export function SectionA({
               change={(body) => ({ kind: 'rating', id: review.id, section: 'a', body })}
             />
           </div>
-          <div style={{ flex: 1, minWidth: 260 }}>
-            <RatingForm
-              idPrefix="a-lm"
-              label={t('epr.lmRating')}
-              side="lm"
-              rating={a.lm_rating}
-              comment={a.lm_comment}
-              editable={lm}
-              change={(body) => ({ kind: 'rating', id: review.id, section: 'a', body })}
-            />
-          </div>
+          {lmShown ? (
+            <div style={{ flex: 1, minWidth: 260 }}>
+              <RatingForm
+                idPrefix="a-lm"
+                label={t('epr.lmRating')}
+                side="lm"
+                rating={a.lm_rating}
+                comment={a.lm_comment}
+                editable={lm}
+                change={(body) => ({ kind: 'rating', id: review.id, section: 'a', body })}
+              />
+            </div>
+          ) : null}
         </Flex>
       </Card>
     </>

@@ -6,6 +6,7 @@ import {
   EPR_TEXT_MAX,
   type EprDetail,
   type SectionDBody,
+  sectionBBody,
   sectionCBody,
   sectionDBody,
 } from '@hr/contracts/epr';
@@ -25,25 +26,145 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { useDevelopmentAreas } from '../../organisation';
 import { useEprChange } from '../api';
-import { RatingForm } from './RatingForm';
+import { RatingFields, RatingView } from './RatingForm';
+import { SaveBar } from './SaveBar';
 
 type Review = EprDetail;
 
-/** Section B (Value): each company value with its behaviours, rated by both sides, and the section's ratings. */
-export function SectionB({ review }: { review: Review }) {
+type BValues = {
+  rating?: number;
+  comment?: string;
+  lm_rating?: number;
+  lm_comment?: string;
+  stables: { id: number; rating?: number; comment?: string; lm_rating?: number; lm_comment?: string }[];
+};
+
+/** The form's values of one side from the review as saved. */
+function bValues(review: Review, side: 'self' | 'lm'): BValues {
+  const b = review.section_b;
+  const pick = (r: {
+    rating: number | null;
+    comment: string | null;
+    lm_rating: number | null;
+    lm_comment: string | null;
+  }) =>
+    side === 'self'
+      ? { rating: r.rating ?? undefined, comment: r.comment ?? '' }
+      : { lm_rating: r.lm_rating ?? undefined, lm_comment: r.lm_comment ?? '' };
+  return { ...pick(b), stables: b.stables.map((st) => ({ id: st.id, ...pick(st) })) };
+}
+
+/** Whether two forms' values say the same (an empty comment and none are the same). */
+const sameValues = (a: BValues, b: BValues) => JSON.stringify(a) === JSON.stringify(b);
+
+const bRules = zodRules(sectionBBody);
+
+/**
+ * Section B (Value): each company value with its behaviours, rated by both
+ * sides, and the section's ratings. The side whose turn it is rates every
+ * value and the section in one form, saved once; the page warns before
+ * leaving it unsaved. The line manager's side shows once the server says so.
+ */
+export function SectionB({
+  review,
+  onDirtyChange,
+}: {
+  review: Review;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const b = review.section_b;
-  const { self, line_manager: lm } = review.editable;
-  return (
+  const side = review.editable.self ? 'self' : review.editable.line_manager ? 'lm' : null;
+  const lmShown = review.line_manager_shown;
+  const [form] = Form.useForm<BValues>();
+  const save = useEprChange();
+  const saved = useMemo(() => (side ? bValues(review, side) : null), [review, side]);
+  const [dirty, setDirty] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!saved) return;
+    form.setFieldsValue(saved);
+    setDirty(false);
+  }, [form, saved]);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const onValuesChange = () => {
+    if (saved) setDirty(!sameValues({ ...saved, ...form.getFieldsValue(true) } as BValues, saved));
+  };
+  const onFinish = (values: BValues) => {
+    if (!dirty) return;
+    const text = (v: string | undefined) => v?.trim() || null;
+    const body =
+      side === 'self'
+        ? {
+            rating: values.rating,
+            comment: text(values.comment),
+            stables: values.stables.map((st) => ({
+              id: st.id,
+              rating: st.rating,
+              comment: text(st.comment),
+            })),
+          }
+        : {
+            lm_rating: values.lm_rating,
+            lm_comment: text(values.lm_comment),
+            stables: values.stables.map((st) => ({
+              id: st.id,
+              lm_rating: st.lm_rating,
+              lm_comment: text(st.lm_comment),
+            })),
+          };
+    save.mutate(
+      { kind: 'section-b', id: review.id, body },
+      {
+        onSuccess: () => {
+          toastSuccess(t('notices.saved', { defaultValue: NOTICES.saved }));
+          saveButton.current?.focus();
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  };
+
+  /** One side of a rating: its fields on that side's turn, what it says otherwise. */
+  const sideOf = (
+    who: 'self' | 'lm',
+    values: {
+      rating: number | null;
+      comment: string | null;
+      lm_rating: number | null;
+      lm_comment: string | null;
+    },
+    name: (string | number)[],
+  ) => {
+    const label = who === 'self' ? t('epr.selfRating') : t('epr.lmRating');
+    if (who === 'lm' && !lmShown) return null;
+    return (
+      <div style={{ flex: 1, minWidth: 260 }}>
+        {side === who ? (
+          <RatingFields label={label} side={who} name={name} rules={bRules} />
+        ) : (
+          <RatingView
+            label={label}
+            rating={who === 'self' ? values.rating : values.lm_rating}
+            comment={who === 'self' ? values.comment : values.lm_comment}
+          />
+        )}
+      </div>
+    );
+  };
+
+  const cards = (
     <>
-      {b.stables.map((st) => (
+      {b.stables.map((st, i) => (
         <Card
           key={st.id}
           size="small"
@@ -57,59 +178,48 @@ export function SectionB({ review }: { review: Review }) {
               <li key={o.name}>{o.name}</li>
             ))}
           </ul>
+          {side ? (
+            <Form.Item name={['stables', i, 'id']} hidden>
+              <Input />
+            </Form.Item>
+          ) : null}
           <Flex gap={24} wrap>
-            <div style={{ flex: 1, minWidth: 260 }}>
-              <RatingForm
-                idPrefix={`stable-${st.id}-self`}
-                label={t('epr.selfRating')}
-                side="self"
-                rating={st.rating}
-                comment={st.comment}
-                editable={self}
-                change={(body) => ({ kind: 'stable', stableId: st.id, body })}
-              />
-            </div>
-            <div style={{ flex: 1, minWidth: 260 }}>
-              <RatingForm
-                idPrefix={`stable-${st.id}-lm`}
-                label={t('epr.lmRating')}
-                side="lm"
-                rating={st.lm_rating}
-                comment={st.lm_comment}
-                editable={lm}
-                change={(body) => ({ kind: 'stable', stableId: st.id, body })}
-              />
-            </div>
+            {sideOf('self', st, ['stables', i])}
+            {sideOf('lm', st, ['stables', i])}
           </Flex>
         </Card>
       ))}
-      <Card size="small" title={t('epr.b.ratingTitle')} role="region" aria-label={t('epr.b.ratingTitle')}>
+      <Card
+        size="small"
+        style={{ marginBottom: 16 }}
+        title={t('epr.b.ratingTitle')}
+        role="region"
+        aria-label={t('epr.b.ratingTitle')}
+      >
         <Flex gap={24} wrap>
-          <div style={{ flex: 1, minWidth: 260 }}>
-            <RatingForm
-              idPrefix="b-self"
-              label={t('epr.selfRating')}
-              side="self"
-              rating={b.rating}
-              comment={b.comment}
-              editable={self}
-              change={(body) => ({ kind: 'rating', id: review.id, section: 'b', body })}
-            />
-          </div>
-          <div style={{ flex: 1, minWidth: 260 }}>
-            <RatingForm
-              idPrefix="b-lm"
-              label={t('epr.lmRating')}
-              side="lm"
-              rating={b.lm_rating}
-              comment={b.lm_comment}
-              editable={lm}
-              change={(body) => ({ kind: 'rating', id: review.id, section: 'b', body })}
-            />
-          </div>
+          {sideOf('self', b, [])}
+          {sideOf('lm', b, [])}
         </Flex>
       </Card>
     </>
+  );
+
+  if (!side) return cards;
+  return (
+    <Form form={form} name="section-b" layout="vertical" onValuesChange={onValuesChange} onFinish={onFinish}>
+      {cards}
+      <SaveBar dirty={dirty} unsaved={t('epr.b.unsaved')} saved={t('epr.b.allSaved')}>
+        <Button
+          ref={saveButton}
+          type={dirty ? 'primary' : 'default'}
+          htmlType="submit"
+          loading={save.isPending}
+          aria-disabled={!dirty}
+        >
+          {t('epr.b.save')}
+        </Button>
+      </SaveBar>
+    </Form>
   );
 }
 
@@ -362,84 +472,86 @@ export function SectionD({ review }: { review: Review }) {
   const lm = review.editable.line_manager;
   return (
     <>
-      {REMARKS.map((r) => (
+      {REMARKS.filter((r) => r.side !== 'line_manager' || review.line_manager_shown).map((r) => (
         <Card key={r.side} size="small" style={{ marginBottom: 16 }} title={t(`epr.d.sides.${r.side}`)}>
           <Remarks review={review} side={r.side} fields={r.fields} />
         </Card>
       ))}
-      <Card
-        size="small"
-        title={t('epr.d.planTitle')}
-        role="region"
-        aria-label={t('epr.d.planTitle')}
-        extra={
-          lm ? (
-            <Button
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            >
-              {t('epr.d.addPlan')}
-            </Button>
-          ) : null
-        }
-      >
-        <Table
-          rowKey="id"
+      {review.line_manager_shown ? (
+        <Card
           size="small"
-          pagination={false}
-          dataSource={review.section_d.dev_plans}
-          locale={{ emptyText: t('epr.d.noPlan') }}
-          columns={[
-            { title: t('epr.d.plan.dev_area'), dataIndex: 'dev_area' },
-            { title: t('epr.d.plan.action_plan'), dataIndex: 'action_plan' },
-            { title: t('epr.d.plan.when'), dataIndex: 'when' },
-            { title: t('epr.d.plan.who'), dataIndex: 'who' },
-            ...(lm
-              ? [
-                  {
-                    title: t('common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, p: Review['section_d']['dev_plans'][number]) => (
-                      <Space size={4}>
-                        <Button
-                          size="small"
-                          icon={<EditOutlined aria-hidden />}
-                          aria-label={t('epr.d.editPlanOf', { name: p.dev_area })}
-                          onClick={() => {
-                            setEditing(p);
-                            setOpen(true);
-                          }}
-                        />
-                        <Button
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined aria-hidden />}
-                          aria-label={t('epr.d.deletePlanOf', { name: p.dev_area })}
-                          onClick={async () => {
-                            if (!(await confirmDelete(p.dev_area))) return;
-                            remove.mutate(
-                              { kind: 'delete-plan', planId: p.id },
-                              {
-                                onSuccess: () =>
-                                  toastSuccess(
-                                    t('notices.dataDeleted', { defaultValue: NOTICES.dataDeleted }),
-                                  ),
-                                onError: reportError,
-                              },
-                            );
-                          }}
-                        />
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+          title={t('epr.d.planTitle')}
+          role="region"
+          aria-label={t('epr.d.planTitle')}
+          extra={
+            lm ? (
+              <Button
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => {
+                  setEditing(null);
+                  setOpen(true);
+                }}
+              >
+                {t('epr.d.addPlan')}
+              </Button>
+            ) : null
+          }
+        >
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={review.section_d.dev_plans}
+            locale={{ emptyText: t('epr.d.noPlan') }}
+            columns={[
+              { title: t('epr.d.plan.dev_area'), dataIndex: 'dev_area' },
+              { title: t('epr.d.plan.action_plan'), dataIndex: 'action_plan' },
+              { title: t('epr.d.plan.when'), dataIndex: 'when' },
+              { title: t('epr.d.plan.who'), dataIndex: 'who' },
+              ...(lm
+                ? [
+                    {
+                      title: t('common.actions'),
+                      key: 'actions',
+                      render: (_: unknown, p: Review['section_d']['dev_plans'][number]) => (
+                        <Space size={4}>
+                          <Button
+                            size="small"
+                            icon={<EditOutlined aria-hidden />}
+                            aria-label={t('epr.d.editPlanOf', { name: p.dev_area })}
+                            onClick={() => {
+                              setEditing(p);
+                              setOpen(true);
+                            }}
+                          />
+                          <Button
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined aria-hidden />}
+                            aria-label={t('epr.d.deletePlanOf', { name: p.dev_area })}
+                            onClick={async () => {
+                              if (!(await confirmDelete(p.dev_area))) return;
+                              remove.mutate(
+                                { kind: 'delete-plan', planId: p.id },
+                                {
+                                  onSuccess: () =>
+                                    toastSuccess(
+                                      t('notices.dataDeleted', { defaultValue: NOTICES.dataDeleted }),
+                                    ),
+                                  onError: reportError,
+                                },
+                              );
+                            }}
+                          />
+                        </Space>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </Card>
+      ) : null}
       <DevPlanModal review={review} plan={editing} open={open} onClose={() => setOpen(false)} />
     </>
   );

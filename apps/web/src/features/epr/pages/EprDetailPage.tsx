@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { typeName } from '../../../lib/server-errors';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved';
 import { useEpr, useEprAction } from '../api';
 import { EprPdfButton } from '../components/EprPdfButton';
 import { type Drafts, SectionA } from '../components/SectionA';
@@ -39,7 +40,10 @@ export function Component() {
   const review = useEpr(id);
   const action = useEprAction();
   const [drafts, setDrafts] = useState<Drafts>({});
+  const [bDirty, setBDirty] = useState(false);
   const [tab, setTab] = useState<TabKey | null>(null);
+  const aDirty = Object.keys(drafts).length > 0;
+  useUnsavedChangesGuard(aDirty || bDirty);
 
   if (review.isPending) return <Skeleton active />;
   if (review.isError || !review.data) {
@@ -50,10 +54,15 @@ export function Component() {
   const order = tabOrder(r);
 
   const act = async (a: ReviewAction) => {
-    // Typed actual values that are not saved would be lost: the user saves them first (SPEC.md §4).
-    if (Object.keys(drafts).length > 0) {
+    // Typed actual values and chosen ratings that are not saved would be lost: the user saves them first (SPEC.md §4).
+    if (aDirty) {
       await confirmDialog({ title: t('epr.detail.saveFirst'), content: t('epr.detail.saveFirstText') });
       setTab('a');
+      return;
+    }
+    if (bDirty) {
+      await confirmDialog({ title: t('epr.b.saveFirst'), content: t('epr.b.saveFirstText') });
+      setTab('b');
       return;
     }
     const confirm =
@@ -69,7 +78,7 @@ export function Component() {
 
   const sections: Record<TabKey, { label: string; children: React.ReactNode }> = {
     a: { label: t('epr.tabs.a'), children: <SectionA review={r} drafts={drafts} setDrafts={setDrafts} /> },
-    b: { label: t('epr.tabs.b'), children: <SectionB review={r} /> },
+    b: { label: t('epr.tabs.b'), children: <SectionB review={r} onDirtyChange={setBDirty} /> },
     c: { label: t('epr.tabs.c'), children: <SectionC review={r} /> },
     d: { label: t('epr.tabs.d'), children: <SectionD review={r} /> },
   };
