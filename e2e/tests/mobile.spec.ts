@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { clickToClose, pickOption } from '../support/antd';
+import { chooseView, clickToClose, pickOption } from '../support/antd';
 import { apiAs, unique } from '../support/api';
 import { dmy, freeWeek, iso, plusDays, today, years } from '../support/dates';
 import { signIn, signInWithForm } from '../support/helpers';
@@ -217,5 +217,67 @@ test.describe('on a phone', () => {
       0,
     );
     await expectNoSideScroll(page);
+  });
+
+  test('the attendance days, a KPI sheet’s lines, a review’s lines and the Team lists waiting on a decision are cards', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const employee = await apiAs(request, '1004');
+    const lineManager = await apiAs(request, '1003');
+    const kpi = unique('Phone deals');
+    const planName = unique('Phone lines plan');
+    const kpiId = await approvedSheet(
+      { employee, lineManager, oneOverOne: await apiAs(request, '1002') },
+      { from: '2057-01-01', to: '2057-12-31', name: planName, objective: 'Grow on the phone', kpi },
+    );
+    const review = await employee.post<{ id: number }>('eprs', {
+      kpi_id: kpiId,
+      type_id: 2,
+      from_date: '2057-01-01',
+      to_date: '2057-06-30',
+    });
+
+    // The attendance report: a card a day, with the punches and the shift.
+    await signIn(page, '1004', { path: '/attendance' });
+    const days = await expectCards(page, `Days of ${employee.name}`);
+    await expect(days.getByRole('listitem').first()).toContainText('Punch in');
+    await expect(days.getByRole('listitem').first()).toContainText('Shift');
+    await expectNoSideScroll(page);
+
+    // The sheet: a card a KPI line, with its target.
+    await page.goto(`/kpi/${kpiId}`);
+    const lines = await expectCards(page, 'KPIs of Grow on the phone');
+    const line = lines.getByRole('listitem', { name: `KPI ${kpi}` });
+    await expect(line).toContainText('Target');
+    await expectNoSideScroll(page);
+
+    // The review: a card a line, the actual typed in it, saved from under the lines.
+    await page.goto(`/epr/${review.id}`);
+    const reviewLines = await expectCards(page, 'KPI lines of Grow on the phone');
+    const actual = reviewLines.getByRole('spinbutton', { name: `Actual of ${kpi}` });
+    await actual.fill('7');
+    await page.getByRole('button', { name: 'Save actual values' }).click();
+    await expect(page.getByText('Section A has been updated!')).toBeVisible();
+    await expect(reviewLines.getByRole('listitem', { name: `KPI ${kpi}` })).toContainText('70.00');
+    await expectNoSideScroll(page);
+
+    // What waits for the line manager: the Team lists are cards too.
+    await signIn(page, '1003', { path: '/epr' });
+    await chooseView(page, 'Team');
+    const team = await expectCards(page, 'EPR');
+    await expect(
+      team
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /^Actions for / }),
+    ).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.goto('/leave');
+    await chooseView(page, 'Team');
+    await expectCards(page, 'Leave');
+    await expectNoSideScroll(page);
+    await employee.call('DELETE', 'eprs', { epr_id: review.id });
   });
 });

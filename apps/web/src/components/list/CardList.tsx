@@ -27,14 +27,17 @@ interface Props<R> {
   loading: boolean;
   /** The list's name: the list of cards is named by it. */
   label: string;
-  page: number;
-  pageSize: number;
-  total: number;
-  pageSizeOptions: readonly number[];
-  onPage: (page: number, pageSize: number) => void;
-  showTotal: (total: number, range: [number, number]) => ReactNode;
+  /** Paging, for a list that pages (a table of a few rows shows them all). */
+  page?: number;
+  pageSize?: number;
+  total?: number;
+  pageSizeOptions?: readonly number[];
+  onPage?: (page: number, pageSize: number) => void;
+  showTotal?: (total: number, range: [number, number]) => ReactNode;
   quickJumper?: boolean;
   empty?: ReactNode;
+  /** A row's own look (a removed line struck through, a day off), as the table gives its row. */
+  rowClassName?: (row: R) => string;
   /** The sort (`field,asc|desc`), offered as a select since cards have no column headers. */
   sort?: { value: string; fields: CardSortField[]; onChange: (sort: string) => void };
 }
@@ -90,7 +93,7 @@ export function CardList<R extends object>(props: Props<R>) {
   const fields = columns.filter((c) => !isActions(c));
   const actions = columns.find(isActions);
   const rows = props.data ?? [];
-  const pages = Math.ceil(props.total / props.pageSize);
+  const pages = props.onPage && props.pageSize ? Math.ceil((props.total ?? 0) / props.pageSize) : 1;
 
   const pagination =
     pages > 1 ? (
@@ -101,7 +104,7 @@ export function CardList<R extends object>(props: Props<R>) {
         total={props.total}
         showSizeChanger
         showLessItems
-        pageSizeOptions={props.pageSizeOptions.map(String)}
+        pageSizeOptions={props.pageSizeOptions?.map(String)}
         showQuickJumper={props.quickJumper ?? false}
         showTotal={props.showTotal}
         onChange={props.onPage}
@@ -145,7 +148,7 @@ export function CardList<R extends object>(props: Props<R>) {
               return (
                 <li
                   key={key}
-                  className="card-list__item"
+                  className={`card-list__item ${props.rowClassName?.(row) ?? ''}`.trim()}
                   aria-labelledby={`${base}-t0 ${base}-v0`}
                   style={{
                     background: token.colorBgContainer,

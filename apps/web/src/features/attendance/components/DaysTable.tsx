@@ -1,8 +1,9 @@
 import type { AttendanceDay } from '@hr/contracts/attendance';
-import { Flex, Table, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DayStatusTags } from '../../../components/attendance/DayStatusTags';
+import { DataTable } from '../../../components/list/DataTable';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { weekdayOf } from '../../../lib/format';
 
@@ -69,17 +70,16 @@ export function DaysTable({
     },
   ];
   return (
-    <Table<AttendanceDay>
-      aria-label={label}
+    <DataTable<AttendanceDay>
+      label={label}
       rowKey="date"
       size="small"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={false}
       scroll={{ x: 640 }}
       rowClassName={(day) => (day.working ? '' : 'attendance-row--off')}
-      locale={{ emptyText: t('attendance.noRows') }}
+      emptyText={t('attendance.noRows')}
     />
   );
 }

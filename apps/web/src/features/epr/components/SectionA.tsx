@@ -1,18 +1,9 @@
 import type { EprDetail, SectionALine } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
-import {
-  Button,
-  Card,
-  Flex,
-  InputNumber,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Flex, InputNumber, Statistic, type TableColumnsType, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/list/DataTable';
 import { formatDecimal } from '../../../lib/format';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { KpiTarget } from '../../kpi';
@@ -150,6 +141,7 @@ export function SectionA({
         return (
           <Card
             key={o.id}
+            className="epr-objective"
             size="small"
             style={{ marginBottom: 16 }}
             role="region"
@@ -169,10 +161,10 @@ export function SectionA({
               </span>
             }
           >
-            <Table<SectionALine>
+            <DataTable<SectionALine>
+              label={t('epr.a.linesOf', { name: o.name })}
               rowKey="id"
               size="small"
-              pagination={false}
               scroll={{ x: true }}
               dataSource={o.lines}
               columns={[

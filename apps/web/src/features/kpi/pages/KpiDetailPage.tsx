@@ -24,13 +24,13 @@ import {
   Result,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { DataTable } from '../../../components/list/DataTable';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
@@ -347,15 +347,15 @@ export function Component() {
                     </Space>
                   ) : null}
                 </Flex>
-                <Table<ObjectiveKpi>
+                <DataTable<ObjectiveKpi>
+                  label={t('kpi.detail.kpisOf', { name: o.name })}
                   size="small"
                   rowKey="id"
                   style={{ marginTop: 8 }}
-                  pagination={false}
                   scroll={{ x: 'max-content' }}
                   columns={kpiColumns(o)}
                   dataSource={o.kpis}
-                  locale={{ emptyText: t('kpi.detail.noKpis') }}
+                  emptyText={t('kpi.detail.noKpis')}
                   rowClassName={(k) => (active(k) ? '' : 'kpi-removed-row')}
                 />
               </section>
