@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPunches, assignShift, makeShift } from '../test/factories/attendance';
 import { tag } from '../test/factories/directory';
-import { approvedSheet } from '../test/factories/epr';
+import { approvedSheet, setEprStatus } from '../test/factories/epr';
 import { objectiveRows } from '../test/factories/kpi';
 import { examAndSubject, lookupId } from '../test/factories/profile';
 import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../test/helper';
@@ -550,6 +550,8 @@ describe('statements per read call stay constant as the data grows', () => {
             .insert(eprLineEvidence)
             .values(images.map((f, i) => ({ lineId: lines[i % lines.length]!.id, fileId: f.id })));
         }
+        // With the O&O: the employee reads both sides, the line manager's development plan too.
+        await setEprStatus(ctx.db, review.id, 3);
         made.push(await measure(`eprs/${review.id}`, token));
       }
       const [few, many] = made as [Measured, Measured];

@@ -184,4 +184,30 @@ describe('the demo data', () => {
     );
     expect(Number(outside!.n)).toBe(0);
   });
+
+  it('names what HR types (designations, units, leave types and the other lists) in Arabic too', {
+    timeout: 120_000,
+  }, async () => {
+    const { db } = await seededAt();
+    const tables = [
+      'designations',
+      'kpi_target_units',
+      'kpi_perspectives',
+      'leave_types',
+      'leave_durations',
+      'remote_work_types',
+      'service_categories',
+      'lookup_values',
+    ];
+    const missing: string[] = [];
+    for (const table of tables) {
+      const rows = await rowsOf<{ name: string }>(
+        db,
+        sql`select name from ${sql.identifier(table)}
+            where coalesce(name_translations->>'ar', '') = '' and name !~ '^[%A-Z0-9+-]{1,3}$'`,
+      );
+      missing.push(...rows.map((r) => `${table}: ${r.name}`));
+    }
+    expect(missing).toEqual([]);
+  });
 });

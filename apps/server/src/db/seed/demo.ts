@@ -24,6 +24,7 @@ import { seedDemoLeave } from './demo-leave';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoRemoteWork } from './demo-remote-work';
+import { withNames } from './reference-names';
 
 const FIRST = [
   'Arif',
@@ -223,7 +224,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     const designationNames = [...new Set(people.map((p) => p.designation))];
     const designationRows = await tx
       .insert(designations)
-      .values(designationNames.map((name) => ({ name })))
+      .values(withNames(designationNames.map((name) => ({ name }))))
       .returning();
     const designationId = new Map(designationRows.map((d) => [d.name, d.id]));
 

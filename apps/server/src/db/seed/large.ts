@@ -15,6 +15,7 @@ import {
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { seedLargeCompensation } from './large-compensation';
+import { withNames } from './reference-names';
 
 const FIRST = ['Abdul', 'Ayesha', 'Babul', 'Chandni', 'Delwar', 'Eshita', 'Faruk', 'Ghazala', 'Hasan', 'Ira'];
 const LAST = [
@@ -57,7 +58,10 @@ export async function seedLarge(
   const officeRows = await db.select({ id: offices.id, companyId: offices.companyId }).from(offices);
   const designationIds = new Map<string, number>();
   for (const name of ['Head of Department', 'Line Manager', 'Associate']) {
-    await db.insert(designations).values({ name }).onConflictDoNothing();
+    await db
+      .insert(designations)
+      .values(withNames([{ name }]))
+      .onConflictDoNothing();
     const [d] = await db
       .select({ id: designations.id })
       .from(designations)

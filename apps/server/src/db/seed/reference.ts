@@ -224,11 +224,20 @@ async function isEmpty(db: Db, table: PgTable): Promise<boolean> {
 /** Fills the reference lists; runs at every start and adds only what is missing. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    // Levels and grades with their names in the other languages; the fixed lists as they are.
+    // Every list with its names in the other languages (blood groups read the same everywhere).
     const lookupRows = Object.entries(LOOKUPS).flatMap(([kind, names]) =>
       withNames(names.map((name, i) => ({ kind, name, sortOrder: i + 1 }))),
     );
     await tx.insert(lookupValues).values(lookupRows).onConflictDoNothing();
+    // An installation seeded before these names were known gets them, where HR has given none.
+    const named = lookupRows.filter((r) => Object.keys(r.nameTranslations).length > 0);
+    await tx.execute(sql`
+      update ${lookupValues} l set name_translations = v.t::jsonb
+        from (values ${sql.join(
+          named.map((r) => sql`(${r.kind}, ${r.name}, ${JSON.stringify(r.nameTranslations)})`),
+          sql`, `,
+        )}) as v(kind, name, t)
+       where l.kind = v.kind and l.name = v.name and l.name_translations = '{}'::jsonb`);
 
     const types = await tx
       .select({ id: lookupValues.id, name: lookupValues.name, kind: lookupValues.kind })
