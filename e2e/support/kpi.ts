@@ -26,6 +26,7 @@ export async function approvedSheet(
 ): Promise<number> {
   const { employee, lineManager, oneOverOne } = people;
   const sheet = await employee.post<{ id: number }>('kpis', {
+    allow_overlap: true,
     type_id: 2,
     from: plan.from,
     to: plan.to,

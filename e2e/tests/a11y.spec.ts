@@ -193,6 +193,7 @@ async function draftSheet(admin: ApiSession) {
   const name = unique('Accessible draft');
   const objective = unique('Open the portal to all');
   const sheet = await admin.post<{ id: number }>('kpis', {
+    allow_overlap: true,
     type_id: 2,
     from: '2049-01-01',
     to: '2049-12-31',
@@ -209,6 +210,7 @@ async function draftSheet(admin: ApiSession) {
 async function submittedSheet(employee: ApiSession, lm: ApiSession) {
   const objective = unique('Answer every customer');
   const sheet = await employee.post<{ id: number }>('kpis', {
+    allow_overlap: true,
     type_id: 2,
     from: '2051-01-01',
     to: '2051-12-31',

@@ -79,6 +79,7 @@ test.describe('live KPI chat', () => {
 
     // The employee's sheet, submitted to their line manager, 1001.
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: '2038-01-01',
       to: '2038-12-31',

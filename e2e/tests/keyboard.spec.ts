@@ -225,6 +225,7 @@ test.describe('with the keyboard alone', () => {
   test('submits a KPI sheet', async ({ page, request }) => {
     const employee = await apiAs(request, '1004');
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: '2053-01-01',
       to: '2053-12-31',

@@ -38,8 +38,18 @@ async function openDialog(page: Page, button: Locator, title: string): Promise<L
 test.describe('KPI sheets', () => {
   test('1004 builds a sheet and submits; 1003 asks for an update; 1004 fixes it; 1003 and 1002 approve', async ({
     page,
+    request,
   }) => {
     const name = unique('Sales plan');
+    // A sheet of 1004 over part of the period: the form asks before saving another over it.
+    const employee = await apiAs(request, '1004');
+    await employee.post('kpis', {
+      allow_overlap: true,
+      type_id: 2,
+      from: '2035-03-01',
+      to: '2035-04-30',
+      name: unique('Spring plan'),
+    });
 
     await signIn(page, '1004', { path: '/kpi' });
     await expect(page.getByRole('heading', { name: 'KPI' })).toBeVisible();
@@ -54,6 +64,10 @@ test.describe('KPI sheets', () => {
     await typeDate(page, 'From', '01-01-2035', create);
     await typeDate(page, 'To', '30-06-2035', create);
     await create.getByRole('button', { name: 'Save' }).click();
+    const overlap = page.getByRole('dialog').filter({ hasText: 'Another sheet covers these days' });
+    await expect(overlap).toContainText('already covers part of this period');
+    await expect(overlap).toContainText('the dashboard shows only the newest sheet');
+    await overlap.getByRole('button', { name: 'Save anyway' }).click();
     await expect(page.getByText('Your data has been saved!')).toBeVisible();
     // About half a second later the sheet opens.
     await expect(page).toHaveURL(/\/kpi\/\d+$/);
@@ -150,6 +164,7 @@ test.describe('KPI sheets', () => {
     const employee = await apiAs(request, '1004');
     const name = unique('Service plan');
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: '2036-01-01',
       to: '2036-12-31',
@@ -200,6 +215,7 @@ test.describe('KPI sheets', () => {
     const employee = await apiAs(request, '1004');
     const name = unique('Chat plan');
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: '2037-01-01',
       to: '2037-12-31',
@@ -263,6 +279,7 @@ test.describe('KPI sheets', () => {
     const from = plusDays(today(), -10);
     const to = plusDays(today(), 200);
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: iso(from),
       to: iso(to),
@@ -305,6 +322,7 @@ test.describe('KPI sheets', () => {
     const employee = await apiAs(request, '1004');
     const year = 2060 + Math.floor(Math.random() * 30);
     const sheet = await employee.post<{ id: number }>('kpis', {
+      allow_overlap: true,
       type_id: 2,
       from: `${year}-01-01`,
       to: `${year}-06-30`,

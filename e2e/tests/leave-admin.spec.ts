@@ -58,7 +58,10 @@ test.describe('leave administration', () => {
     await expect(page.getByText('403')).toBeVisible();
   });
 
-  test('a leave type for one project is offered and counted only for its members', async ({ page, request }) => {
+  test('a leave type for one project is offered and counted only for its members', async ({
+    page,
+    request,
+  }) => {
     const name = unique('Rollout Leave');
 
     // HR limits the type to the project "HR Portal Rollout" (1001, 1008 and 1003 work on it; 1004 does not).

@@ -114,7 +114,13 @@ test.describe('on a phone', () => {
       description: unique('Employment certificate'),
     });
     const sheetName = unique('Phone plan');
-    await employee.post('kpis', { type_id: 2, from: '2055-01-01', to: '2055-12-31', name: sheetName });
+    await employee.post('kpis', {
+      allow_overlap: true,
+      type_id: 2,
+      from: '2055-01-01',
+      to: '2055-12-31',
+      name: sheetName,
+    });
 
     await signIn(page, '1002', { path: '/leave' });
     const leaves = await expectCards(page, 'Leave');

@@ -26,7 +26,13 @@ test.describe('organisation', () => {
     const parent = unique('North');
     const child = unique('North Field');
     const sheet = unique('Field plan');
-    await employee.post('kpis', { type_id: 2, from: '2039-01-01', to: '2039-12-31', name: sheet });
+    await employee.post('kpis', {
+      allow_overlap: true,
+      type_id: 2,
+      from: '2039-01-01',
+      to: '2039-12-31',
+      name: sheet,
+    });
 
     // The group: a name and a type; Department groups are the list filters.
     await signIn(page, '1001', { path: '/admin/groups' });

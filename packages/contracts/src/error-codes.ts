@@ -269,6 +269,11 @@ export const ERRORS = {
   // KPI sheets
   kpi_type_unknown: { status: 422, message: 'This KPI type does not exist.' },
   kpi_year_unknown: { status: 422, message: 'This KPI year does not exist.' },
+  kpi_period_overlap: {
+    status: 409,
+    message:
+      'The sheet {{name}} ({{from}} – {{to}}) already covers part of this period, and the dashboard shows only the newest sheet. Save anyway?',
+  },
   kpi_year_taken: {
     status: 422,
     message: 'There is a KPI sheet for {{year}} already (#{{id}}); one yearly sheet per employee and year.',

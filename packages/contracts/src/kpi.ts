@@ -93,6 +93,8 @@ export const kpiBody = z
     from: z.string().nullable().optional(),
     to: z.string().nullable().optional(),
     employee_id: z.number().int().positive().nullable().optional(),
+    /** Saves even where another sheet of the employee covers part of the period (kpi_period_overlap). */
+    allow_overlap: z.boolean({ error: 'allow_overlap must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -72,8 +72,8 @@ async function objectiveKpi(
 }
 
 /** A sheet whose weights add up: objectives 60 (two KPIs 50 + 50) and 40 (one KPI of 100). */
-async function balancedSheet(token: string) {
-  const id = await sheet(token);
+async function balancedSheet(token: string, body: object = customSheetBody()) {
+  const id = await sheet(token, body);
   const first = await objective(token, id, { weight: 60 });
   const second = await objective(token, id, { name: 'Delight customers', weight: 40, perspective_id: 2 });
   const k1 = await objectiveKpi(token, id, first);
@@ -169,9 +169,49 @@ describe('making a KPI sheet', () => {
     expect(again.json()).toMatchObject({ error: 'kpi_year_taken', params: { id: first } });
     const [n] = await ctx.db.select({ n: count() }).from(kpis).where(eq(kpis.employeeId, c.employee.id));
     expect(n!.n).toBe(1);
-    // Another employee may have one for the same year, and a custom period is not limited.
+    // Another employee may have one for the same year.
     expect((await create(c.tokens.peer, { type_id: 1, year_id: year.id })).statusCode).toBe(201);
-    expect((await create(c.tokens.employee, customSheetBody())).statusCode).toBe(201);
+  });
+
+  it('a sheet over days another sheet of the employee covers is saved only once the writer confirms', async () => {
+    const c = await ctx.factory.cast();
+    const first = await sheet(c.tokens.employee, customSheetBody());
+    const sheets = async () =>
+      (await ctx.db.select({ n: count() }).from(kpis).where(eq(kpis.employeeId, c.employee.id)))[0]!.n;
+    const overlapping = customSheetBody({ from: '2031-06-01', to: '2031-09-30', name: 'Summer plan' });
+    for (const token of [c.tokens.employee, c.tokens.lm]) {
+      const asked = await create(token, { ...overlapping, employee_id: c.employee.id });
+      expect(asked.statusCode, asked.body).toBe(409);
+      expect(asked.json()).toMatchObject({
+        error: 'kpi_period_overlap',
+        params: { id: first, name: 'First half plan', from: '01-01-2031', to: '30-06-2031' },
+      });
+      expect(asked.json().errors.children.from.errors).toHaveLength(1);
+    }
+    expect(await sheets()).toBe(1);
+    // The day after the other sheet ends does not meet it; confirmed, an overlap is saved.
+    expect(
+      (await create(c.tokens.employee, customSheetBody({ from: '2031-07-01', to: '2031-12-31' }))).statusCode,
+    ).toBe(201);
+    const confirmed = await create(c.tokens.employee, { ...overlapping, allow_overlap: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await sheets()).toBe(3);
+    // Changing a sheet's own dates does not meet itself; moving it onto another asks again.
+    const own = await call(
+      'PATCH',
+      `${BASE}/${first}`,
+      c.tokens.employee,
+      customSheetBody({ to: '2031-05-31' }),
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const moved = await call(
+      'PATCH',
+      `${BASE}/${first}`,
+      c.tokens.employee,
+      customSheetBody({ to: '2031-07-15' }),
+    );
+    expect(moved.json().error).toBe('kpi_period_overlap');
+    expect((await create(c.tokens.employee, { ...overlapping, allow_overlap: 'yes' })).statusCode).toBe(422);
   });
 
   it('type 2 needs its period; the form messages are those of the contract', async () => {
@@ -646,7 +686,9 @@ describe('reading a sheet and the lists', () => {
     const c = await ctx.factory.cast();
     const small = await sheet(c.tokens.employee);
     await objective(c.tokens.employee, small);
-    const big = (await balancedSheet(c.tokens.employee)).id;
+    const big = (
+      await balancedSheet(c.tokens.employee, customSheetBody({ from: '2032-01-01', to: '2032-06-30' }))
+    ).id;
     for (let i = 0; i < 6; i++) {
       const o = await objective(c.tokens.employee, big, { weight: 1 });
       for (let j = 0; j < 3; j++) await objectiveKpi(c.tokens.employee, big, o, { weight: 1 });
@@ -816,7 +858,8 @@ describe('copying a sheet', () => {
   it('is for the employee and their line manager only', async () => {
     const c = await ctx.factory.cast();
     const { id } = await balancedSheet(c.tokens.employee);
-    expect((await call('POST', `${BASE}/${id}/copy`, c.tokens.lm, customSheetBody())).statusCode).toBe(201);
+    const next = customSheetBody({ from: '2031-07-01', to: '2031-12-31' });
+    expect((await call('POST', `${BASE}/${id}/copy`, c.tokens.lm, next)).statusCode).toBe(201);
     for (const who of ['oo', 'admin'] as const) {
       const res = await call('POST', `${BASE}/${id}/copy`, c.tokens[who], customSheetBody());
       expect(res.statusCode, who).toBe(403);

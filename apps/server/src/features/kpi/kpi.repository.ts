@@ -1,5 +1,5 @@
 import { KPI_ITEM_STATUS, type KPI_SORT_FIELDS, type kpiListQuery } from '@hr/contracts/kpi';
-import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -302,6 +302,24 @@ export const kpiRepository = {
   },
 
   /** The employee's yearly sheet of a year, if any. */
+  /** The first other sheet of the employee whose period meets [from, to]. */
+  async overlappingSheet(db: Db, employeeId: number, from: string, to: string, exceptId?: number) {
+    const [row] = await db
+      .select({ id: kpis.id, name: kpis.name, fromDate: kpis.fromDate, toDate: kpis.toDate })
+      .from(kpis)
+      .where(
+        and(
+          eq(kpis.employeeId, employeeId),
+          lte(kpis.fromDate, to),
+          gte(kpis.toDate, from),
+          exceptId ? ne(kpis.id, exceptId) : undefined,
+        ),
+      )
+      .orderBy(asc(kpis.fromDate), asc(kpis.id))
+      .limit(1);
+    return row ?? null;
+  },
+
   async yearSheet(db: Db, employeeId: number, yearId: number, exceptId?: number) {
     const [row] = await db
       .select({ id: kpis.id })

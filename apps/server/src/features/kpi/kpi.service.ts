@@ -166,6 +166,22 @@ export class KpiService {
 
   /** The values a sheet stores from a create or change body; runs under the employee's lock. */
   private async prepare(tx: Db, employeeId: number, body: KpiBody, exceptId?: number) {
+    const period = await this.period(tx, employeeId, body, exceptId);
+    // Two sheets over the same days: the dashboard shows the newest only, so the writer is asked first.
+    if (!body.allow_overlap) {
+      const clash = await repo.overlappingSheet(tx, employeeId, period.fromDate, period.toDate, exceptId);
+      if (clash)
+        throw domainError(
+          'kpi_period_overlap',
+          { id: clash.id, name: clash.name, from: fmt(clash.fromDate), to: fmt(clash.toDate) },
+          'from',
+        );
+    }
+    return period;
+  }
+
+  /** A sheet's type, period and name: a year's, or the custom dates given. */
+  private async period(tx: Db, employeeId: number, body: KpiBody, exceptId?: number) {
     const type = await repo.type(tx, body.type_id);
     if (!type?.enabled) throw domainError('kpi_type_unknown', {}, 'type_id');
     if (type.id === KPI_TYPE.yearly) {

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import { ReportSelect } from '../../../components/list/ReportSelect';
 import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
 import { applyServerErrors, zodRules } from '../../../lib/forms';
-import { toastSuccess } from '../../../lib/notify';
+import { ApiError } from '../../../lib/http';
+import { confirmDialog, serverErrorText, toastSuccess } from '../../../lib/notify';
 import { typeName } from '../../../lib/server-errors';
 import { useKpiList, useKpiTypes, useKpiYears, useSaveKpi } from '../api';
 
@@ -84,9 +85,10 @@ export function KpiFormModal({
     employee_id: !item && team ? (v.employee_id ?? null) : null,
   });
 
-  const onFinish = (v: Values) => {
+  const onFinish = (v: Values, allowOverlap = false) => {
+    const body = { ...toBody(v), ...(allowOverlap ? { allow_overlap: true } : {}) };
     save.mutate(
-      { id: item?.id, copyOf: item ? undefined : v.copy_of, body: toBody(v) },
+      { id: item?.id, copyOf: item ? undefined : v.copy_of, body },
       {
         onSuccess: (sheet) => {
           toastSuccess(
@@ -97,7 +99,19 @@ export function KpiFormModal({
           onClose();
           if (!item) setTimeout(() => navigate(`/kpi/${sheet.id}`), OPEN_AFTER_MS);
         },
-        onError: (error) => applyServerErrors(form, error),
+        onError: async (error) => {
+          // Another sheet covers part of these days: the writer decides (the dashboard shows the newest only).
+          if (error instanceof ApiError && error.body?.error === 'kpi_period_overlap') {
+            const go = await confirmDialog({
+              title: t('kpi.form.overlapTitle'),
+              content: serverErrorText(error),
+              okText: t('kpi.form.saveAnyway'),
+            });
+            if (go) onFinish(v, true);
+            return;
+          }
+          applyServerErrors(form, error);
+        },
       },
     );
   };
