@@ -57,6 +57,8 @@ export const COMPENSATION_MESSAGES = defineMessages('compensation.validation', {
   payScheduleRequired: 'Pay schedule must not be empty',
   payScheduleUnknown: 'This pay schedule does not exist',
   payScheduleDisabled: 'This pay schedule is disabled; choose another one',
+  payScheduleOtherCompany: "This pay schedule is another company's; choose one of the employee's company",
+  companyUnknown: 'This company does not exist',
   purposeTooLong: `Purpose must be at most ${PURPOSE_MAX} characters`,
   purposeType: 'Purpose must be text',
   repaidType: 'Repaid must be a number',
@@ -230,10 +232,18 @@ export const payScheduleTypeDelete = idBody('pay_schedule_type_id');
 
 /* Pay schedules */
 
+/** The company whose people a schedule pays; null: every company's. */
+const scheduleCompany = z
+  .number({ error: M.companyUnknown })
+  .int(M.companyUnknown)
+  .positive(M.companyUnknown)
+  .nullable();
+
 export const payScheduleBody = z.object({
   name,
   type_id: requiredId(M.typeRequired, M.typeUnknown),
   first_pay_date: payDate(M.firstPayDateRequired),
+  company_id: scheduleCompany.default(null),
   enabled: enabled.default(true),
 });
 export type PayScheduleBody = z.input<typeof payScheduleBody>;
@@ -242,6 +252,7 @@ export const payScheduleUpdate = z
     name: name.optional(),
     type_id: payScheduleBody.shape.type_id.optional(),
     first_pay_date: payDate(M.firstPayDateRequired).optional(),
+    company_id: scheduleCompany.optional(),
     enabled: enabled.optional(),
   })
   .refine(notEmpty, M.nothingToChange);
@@ -253,6 +264,7 @@ export const payScheduleUpdateByBody = z
     name: name.optional(),
     type_id: payScheduleBody.shape.type_id.optional(),
     first_pay_date: payDate(M.firstPayDateRequired).optional(),
+    company_id: scheduleCompany.optional(),
     enabled: enabled.optional(),
   })
   .refine(({ pay_schedule_id: _id, ...rest }) => notEmpty(rest), M.nothingToChange);
@@ -269,6 +281,8 @@ export const paySchedule = z.object({
   name: z.string(),
   type: payScheduleType.pick({ id: true, name: true, periods_per_year: true }),
   first_pay_date: z.string(),
+  /** The company whose people it pays; null: every company's. */
+  company: idName.nullable(),
   enabled: z.boolean(),
   /** The coming pay days (today included), NEXT_PAY_DATES of them. */
   next_pay_dates: z.array(z.string()),
@@ -286,6 +300,12 @@ export const paySchedulesQuery = referenceListQuery.extend({
     .number({ error: 'type_id must be a pay schedule type id' })
     .int('type_id must be a pay schedule type id')
     .min(1, 'type_id must be a pay schedule type id')
+    .optional(),
+  /** Only the schedules that may pay this employee: their company's and every company's. */
+  employee_id: z.coerce
+    .number({ error: 'employee_id must be an employee id' })
+    .int('employee_id must be an employee id')
+    .min(1, 'employee_id must be an employee id')
     .optional(),
 });
 export const paySchedulesResponse = listResponse(paySchedule);

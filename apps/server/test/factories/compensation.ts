@@ -18,6 +18,7 @@ export async function makeSchedule(
     firstPayDate?: string;
     enabled?: boolean;
     name?: string;
+    companyId?: number | null;
   } = {},
 ) {
   const typeId = options.typeId ?? (await makePayType(db, options.periodsPerYear ?? 12)).id;
@@ -28,6 +29,7 @@ export async function makeSchedule(
       typeId,
       firstPayDate: options.firstPayDate ?? '2026-01-31',
       enabled: options.enabled ?? true,
+      companyId: options.companyId ?? null,
     })
     .returning();
   return row!;

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { companies } from './org';
 import { employees } from './people';
 
 /**
@@ -38,6 +39,8 @@ export const paySchedules = pgTable('pay_schedules', {
     .notNull()
     .references(() => payScheduleTypes.id),
   firstPayDate: date({ mode: 'string' }).notNull(),
+  /** The company whose people it pays; null: every company's. */
+  companyId: integer().references(() => companies.id),
   enabled: boolean().notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

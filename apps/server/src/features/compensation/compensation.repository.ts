@@ -2,7 +2,7 @@ import type { SalaryKind } from '@hr/contracts/compensation';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { employees, loans, paySchedules, payScheduleTypes, salaries } from '../../db/schema';
+import { companies, employees, loans, paySchedules, payScheduleTypes, salaries } from '../../db/schema';
 import { orderBy } from '../../lib/list';
 import {
   ALL_ROWS_CAP,
@@ -20,7 +20,14 @@ export interface EnabledFilter {
 
 export interface ScheduleFilter extends EnabledFilter {
   typeId?: number | undefined;
+  /** Only the schedules that may pay this employee: their company's and every company's. */
+  employeeId?: number | undefined;
 }
+
+/** A schedule pays the people of its company, or everyone's when it names none. */
+const paysEmployee = (employeeId: number) =>
+  sql`(${paySchedules.companyId} is null or ${paySchedules.companyId} =
+        (select ${employees.companyId} from ${employees} where ${employees.id} = ${employeeId}))`;
 
 /* Pay schedule types: a plain table */
 
@@ -46,6 +53,8 @@ const scheduleColumns = {
   typeName: payScheduleTypes.name,
   periodsPerYear: payScheduleTypes.periodsPerYear,
   firstPayDate: paySchedules.firstPayDate,
+  companyId: paySchedules.companyId,
+  companyName: companies.name,
   enabled: paySchedules.enabled,
   createdAt: paySchedules.createdAt,
   updatedAt: paySchedules.updatedAt,
@@ -56,6 +65,7 @@ async function findSchedule(db: Db, id: number) {
     .select(scheduleColumns)
     .from(paySchedules)
     .innerJoin(payScheduleTypes, eq(payScheduleTypes.id, paySchedules.typeId))
+    .leftJoin(companies, eq(companies.id, paySchedules.companyId))
     .where(eq(paySchedules.id, id))
     .limit(1);
   return row ?? null;
@@ -79,6 +89,7 @@ export const paySchedulesStore = {
       filter.search ? ilike(paySchedules.name, containing(filter.search)) : undefined,
       filter.enabled === undefined ? undefined : eq(paySchedules.enabled, filter.enabled),
       filter.typeId === undefined ? undefined : eq(paySchedules.typeId, filter.typeId),
+      filter.employeeId === undefined ? undefined : paysEmployee(filter.employeeId),
     );
     const [t] = await db.select({ n: count() }).from(paySchedules).where(where);
     const total = t?.n ?? 0;
@@ -87,6 +98,7 @@ export const paySchedulesStore = {
       .select(scheduleColumns)
       .from(paySchedules)
       .innerJoin(payScheduleTypes, eq(payScheduleTypes.id, paySchedules.typeId))
+      .leftJoin(companies, eq(companies.id, paySchedules.companyId))
       .where(where)
       .orderBy(...order)
       .limit(window.limit ?? ALL_ROWS_CAP)
@@ -224,12 +236,23 @@ export const compensationRepository = {
   },
 
   /** A schedule a loan may name: its name and whether it is enabled. */
-  async schedule(db: Db, id: number) {
+  /** A schedule, and whether it may pay the employee (their company's or every company's). */
+  async schedule(db: Db, id: number, employeeId: number) {
     const [row] = await db
-      .select({ id: paySchedules.id, name: paySchedules.name, enabled: paySchedules.enabled })
+      .select({
+        id: paySchedules.id,
+        name: paySchedules.name,
+        enabled: paySchedules.enabled,
+        paysEmployee: sql<boolean>`${paysEmployee(employeeId)}`,
+      })
       .from(paySchedules)
       .where(eq(paySchedules.id, id));
     return row ?? null;
+  },
+
+  async companyExists(db: Db, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+    return Boolean(row);
   },
 
   async typeExists(db: Db, id: number): Promise<boolean> {

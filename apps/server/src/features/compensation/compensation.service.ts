@@ -268,11 +268,15 @@ export class CompensationService {
     };
   }
 
-  /** A schedule a loan may be put on: one that exists and is enabled (else a field error). */
-  private async usableSchedule(db: Db, id: number) {
-    const schedule = await repo.schedule(db, id);
+  /**
+   * A schedule the employee's loan may be put on: one that exists, is
+   * enabled and pays the employee's company (else a field error).
+   */
+  private async usableSchedule(db: Db, id: number, employeeId: number) {
+    const schedule = await repo.schedule(db, id, employeeId);
     if (!schedule) throw fieldError('pay_schedule_id', M.payScheduleUnknown);
     if (!schedule.enabled) throw fieldError('pay_schedule_id', M.payScheduleDisabled);
+    if (!schedule.paysEmployee) throw fieldError('pay_schedule_id', M.payScheduleOtherCompany);
     return schedule;
   }
 
@@ -316,7 +320,7 @@ export class CompensationService {
     return this.db.transaction(async (tx) => {
       if (!(await repo.employeeExists(tx, body.employee_id)))
         throw fieldError('employee_id', M.employeeUnknown);
-      await this.usableSchedule(tx, body.pay_schedule_id);
+      await this.usableSchedule(tx, body.pay_schedule_id, body.employee_id);
       const id = await repo.insertLoan(tx, {
         employeeId: body.employee_id,
         payScheduleId: body.pay_schedule_id,
@@ -345,7 +349,7 @@ export class CompensationService {
       this.notOwnPay(auth, before.employeeId);
       const values: Partial<LoanValues> = {};
       if (patch.pay_schedule_id !== undefined && patch.pay_schedule_id !== before.payScheduleId) {
-        await this.usableSchedule(tx, patch.pay_schedule_id);
+        await this.usableSchedule(tx, patch.pay_schedule_id, before.employeeId);
         values.payScheduleId = patch.pay_schedule_id;
       }
       if (patch.installments !== undefined) values.installments = patch.installments;

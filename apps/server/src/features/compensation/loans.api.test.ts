@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lastAuditId } from '../../../test/factories/changes';
 import { auditsOf, loansOf, makeLoan, makeSchedule } from '../../../test/factories/compensation';
 import { type Cast, setupApi, type TestContext } from '../../../test/helper';
+import { companies } from '../../db/schema';
 
 /**
  * Loans (DESIGN.md §9): read by the employee and HR administrators only,
@@ -431,5 +432,93 @@ describe("loans stay out of the record's change log", () => {
     });
     expect(log.json().items).toEqual([]);
     expect(log.body).not.toContain('45678');
+  });
+});
+
+describe("a loan's pay schedule is one of the employee's company", () => {
+  it('offers and accepts the company’s schedules and every company’s, never another company’s', async () => {
+    const [other] = await ctx.db
+      .insert(companies)
+      .values({ name: `Other Co ${Date.now()}` })
+      .returning();
+    const { companyId } = await ctx.factory.company();
+    const theirs = await makeSchedule(ctx.db, { companyId: other!.id });
+    const ours = await makeSchedule(ctx.db, { companyId });
+    const everyone = await makeSchedule(ctx.db);
+
+    const offered = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/employees/pay-schedules?enabled=true&limit=50&employee_id=${cast.employee.id}`,
+      token: token('admin'),
+    });
+    const ids = offered.json().items.map((s: { id: number }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([ours.id, everyone.id]));
+    expect(ids).not.toContain(theirs.id);
+    const all = await ctx.call({
+      method: 'GET',
+      url: '/api/v1/employees/pay-schedules?limit=50',
+      token: token('admin'),
+    });
+    const item = all.json().items.find((s: { id: number }) => s.id === theirs.id);
+    expect(item.company).toEqual({ id: other!.id, name: other!.name });
+
+    const before = (await loansOf(ctx.db, cast.employee.id)).length;
+    const body = {
+      employee_id: cast.employee.id,
+      amount: 5000,
+      installments: 5,
+      start_date: '2026-04-01',
+    };
+    const refused = await create({ ...body, pay_schedule_id: theirs.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.children.pay_schedule_id.errors).toEqual([M.payScheduleOtherCompany]);
+    expect((await loansOf(ctx.db, cast.employee.id)).length).toBe(before);
+    for (const s of [ours, everyone]) {
+      const made = await create({ ...body, pay_schedule_id: s.id });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const loan = (await create({ ...body, pay_schedule_id: ours.id })).json();
+    const moved = await patch(loan.id, { pay_schedule_id: theirs.id });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.children.pay_schedule_id.errors).toEqual([M.payScheduleOtherCompany]);
+
+    // HR names the company of a schedule, an existing one only.
+    const SCHEDULES = '/api/v1/employees/pay-schedules';
+    const unknown = await ctx.call({
+      method: 'POST',
+      url: SCHEDULES,
+      token: token('admin'),
+      payload: {
+        name: `Payroll ${Date.now()}`,
+        type_id: ours.typeId,
+        first_pay_date: '2026-01-31',
+        company_id: 99999999,
+      },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.children.company_id.errors).toEqual([M.companyUnknown]);
+    const named = await ctx.call({
+      method: 'POST',
+      url: SCHEDULES,
+      token: token('admin'),
+      payload: {
+        name: `Payroll ${Date.now()}`,
+        type_id: ours.typeId,
+        first_pay_date: '2026-01-31',
+        company_id: other!.id,
+      },
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().company).toEqual({ id: other!.id, name: other!.name });
+    expect(
+      (
+        await ctx.call({
+          method: 'POST',
+          url: SCHEDULES,
+          token: token('self'),
+          payload: { name: `Payroll x ${Date.now()}`, type_id: ours.typeId, first_pay_date: '2026-01-31' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

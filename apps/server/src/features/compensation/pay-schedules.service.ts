@@ -77,6 +77,7 @@ function scheduleAnswer(row: ScheduleRow): PaySchedule {
     name: row.name,
     type: { id: row.typeId, name: row.typeName, periods_per_year: row.periodsPerYear },
     first_pay_date: row.firstPayDate,
+    company: row.companyId === null ? null : { id: row.companyId, name: row.companyName ?? '' },
     enabled: row.enabled,
     next_pay_dates: payDaysFrom(row.periodsPerYear, row.firstPayDate, officeToday(), NEXT_PAY_DATES),
     created: row.createdAt.toISOString(),
@@ -85,7 +86,13 @@ function scheduleAnswer(row: ScheduleRow): PaySchedule {
 }
 
 const scheduleColumns = (body: ScheduleUpdate) =>
-  sent({ name: body.name, typeId: body.type_id, firstPayDate: body.first_pay_date, enabled: body.enabled });
+  sent({
+    name: body.name,
+    typeId: body.type_id,
+    firstPayDate: body.first_pay_date,
+    companyId: body.company_id,
+    enabled: body.enabled,
+  });
 
 export const payScheduleSpec: ReferenceSpec<
   ScheduleRow,
@@ -105,6 +112,7 @@ export const payScheduleSpec: ReferenceSpec<
     name: body.name,
     typeId: body.type_id,
     firstPayDate: body.first_pay_date,
+    companyId: body.company_id,
     enabled: body.enabled,
   }),
   toUpdate: (body) => ({ ...scheduleColumns(body), updatedAt: new Date() }),
@@ -112,6 +120,7 @@ export const payScheduleSpec: ReferenceSpec<
     name: row.name,
     type_id: row.typeId,
     first_pay_date: row.firstPayDate,
+    company_id: row.companyId,
     enabled: row.enabled,
   }),
   values: (row) => ({ name: row.name }),
@@ -119,6 +128,8 @@ export const payScheduleSpec: ReferenceSpec<
   async check(db, values) {
     if (values.typeId !== undefined && !(await repo.typeExists(db, values.typeId)))
       throw fieldError('type_id', COMPENSATION_MESSAGES.typeUnknown);
+    if (values.companyId != null && !(await repo.companyExists(db, values.companyId)))
+      throw fieldError('company_id', COMPENSATION_MESSAGES.companyUnknown);
   },
   /** A schedule a loan is repaid on stays: a 409 saying how many. */
   async inUse(db, row) {
@@ -147,7 +158,10 @@ export class PaySchedulesService {
     return this.types.list(query, { enabled }, url);
   }
 
-  listSchedules({ enabled, type_id, ...query }: z.output<typeof paySchedulesQuery>, url: string) {
-    return this.schedules.list(query, { enabled, typeId: type_id }, url);
+  listSchedules(
+    { enabled, type_id, employee_id, ...query }: z.output<typeof paySchedulesQuery>,
+    url: string,
+  ) {
+    return this.schedules.list(query, { enabled, typeId: type_id, employeeId: employee_id }, url);
   }
 }

@@ -33,13 +33,13 @@ export function useLoans(employeeId: number) {
   });
 }
 
-/** The schedules a loan may be put on: every enabled one, by name. */
-export function usePayScheduleOptions(enabled: boolean) {
+/** The schedules the employee's loan may be put on: the enabled ones of their company and every company's, by name. */
+export function usePayScheduleOptions(enabled: boolean, employeeId: number) {
   return useQuery({
-    queryKey: compensationKeys.scheduleOptions,
+    queryKey: compensationKeys.scheduleOptionsFor(employeeId),
     queryFn: ({ signal }) =>
       api.get<PaySchedulesResponse>('employees/pay-schedules', {
-        query: { enabled: true, sort: 'name,asc' },
+        query: { enabled: true, sort: 'name,asc', employee_id: employeeId },
         signal,
       }),
     select: (answer) => answer.items,

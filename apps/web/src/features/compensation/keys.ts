@@ -7,6 +7,7 @@ export const compensationKeys = {
   loans: (employeeId: number) => ['compensation', employeeId, 'loans'] as const,
   schedules: ['pay-schedules'] as const,
   scheduleOptions: ['pay-schedules', 'options'] as const,
+  scheduleOptionsFor: (employeeId: number) => ['pay-schedules', 'options', employeeId] as const,
   scheduleTypes: ['pay-schedules', 'types'] as const,
   scheduleTypeOptions: ['pay-schedules', 'types', 'options'] as const,
 };

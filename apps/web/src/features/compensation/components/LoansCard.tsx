@@ -52,9 +52,17 @@ interface LoanValues {
 type Dialog = { kind: 'add' } | { kind: 'repayment'; loan: Loan } | { kind: 'schedule'; loan: Loan };
 
 /** The schedule select: the enabled schedules, and the loan's own should it be disabled since. */
-function ScheduleSelect({ current, ...props }: { current?: Loan['pay_schedule']; id?: string }) {
+function ScheduleSelect({
+  current,
+  employeeId,
+  ...props
+}: {
+  current?: Loan['pay_schedule'];
+  employeeId: number;
+  id?: string;
+}) {
   const { t } = useTranslation();
-  const options = usePayScheduleOptions(true);
+  const options = usePayScheduleOptions(true, employeeId);
   const items = (options.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   if (current && !items.some((o) => o.value === current.id))
     items.push({ value: current.id, label: current.name });
@@ -152,7 +160,7 @@ function LoanModal({
       rules={rules('pay_schedule_id')}
       required
     >
-      <ScheduleSelect {...(loan ? { current: loan.pay_schedule } : {})} />
+      <ScheduleSelect employeeId={employeeId} {...(loan ? { current: loan.pay_schedule } : {})} />
     </Form.Item>
   );
   let fields: ReactNode;

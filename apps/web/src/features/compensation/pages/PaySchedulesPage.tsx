@@ -15,6 +15,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Tag, Typography } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { useCompanyOptions } from '../../../components/employee-search/api';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { api } from '../../../lib/http';
 import '../compensation.css';
@@ -31,6 +32,7 @@ interface ScheduleValues {
   name: string;
   type_id: number | undefined;
   first_pay_date: Dayjs | undefined;
+  company_id: number | null;
   enabled: boolean;
 }
 
@@ -39,6 +41,7 @@ const EMPTY_SCHEDULE: ScheduleValues = {
   name: '',
   type_id: undefined,
   first_pay_date: undefined,
+  company_id: null,
   enabled: true,
 };
 
@@ -58,6 +61,7 @@ function useTypeOptions() {
 function Schedules() {
   const { t } = useTranslation();
   const types = useTypeOptions();
+  const companies = useCompanyOptions();
   return (
     <ResourcePage<PaySchedule, ScheduleValues>
       resource={compensationResources.paySchedules}
@@ -71,12 +75,14 @@ function Schedules() {
         name: s.name,
         type_id: s.type.id,
         first_pay_date: dayjs(s.first_pay_date),
+        company_id: s.company?.id ?? null,
         enabled: s.enabled,
       })}
       toBody={(v) => ({
         name: v.name,
         type_id: v.type_id,
         first_pay_date: toApiDate(v.first_pay_date),
+        company_id: v.company_id ?? null,
         enabled: v.enabled,
       })}
       columns={[
@@ -86,6 +92,12 @@ function Schedules() {
           render: (_, s) => <Typography.Text strong>{s.name}</Typography.Text>,
         },
         { key: 'type', title: t('compensation.schedules.type'), render: (_, s) => s.type.name },
+        {
+          key: 'company',
+          title: t('compensation.schedules.company'),
+          responsive: ['lg'],
+          render: (_, s) => s.company?.name ?? t('compensation.schedules.everyCompany'),
+        },
         {
           key: 'first_pay_date',
           title: t('compensation.schedules.firstPayDate'),
@@ -140,6 +152,18 @@ function Schedules() {
             required
           >
             <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="company_id"
+            label={t('compensation.schedules.company')}
+            extra={t('compensation.schedules.companyHint')}
+          >
+            <Select
+              allowClear
+              loading={companies.isPending}
+              placeholder={t('compensation.schedules.everyCompany')}
+              options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
           </Form.Item>
           <EnabledField words="active" />
         </>

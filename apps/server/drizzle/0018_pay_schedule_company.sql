@@ -1,0 +1,2 @@
+ALTER TABLE "pay_schedules" ADD COLUMN "company_id" integer;--> statement-breakpoint
+ALTER TABLE "pay_schedules" ADD CONSTRAINT "pay_schedules_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;
