@@ -321,6 +321,27 @@ test.describe('with the keyboard alone', () => {
     await expect(rating.getByRole('radio', { name: '2 · Fully met' })).toBeChecked();
   });
 
+  test('meets the attendance chart as one stop, named by its title and told by its summary', async ({
+    page,
+  }) => {
+    await signIn(page, '1004', { path: '/attendance' });
+    const chart = page.getByRole('figure', { name: 'The range at a glance' });
+    await expect(chart).toHaveAccessibleDescription(/working days, present on/);
+    await tabTo(page, chart);
+    await expectVisibleFocus(page);
+    // Nothing inside the figure takes the focus: the next stop is past it.
+    const inside = () =>
+      chart.evaluate(
+        (figure) => figure.contains(document.activeElement) && figure !== document.activeElement,
+      );
+    await page.keyboard.press('Tab');
+    expect(await inside()).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect(chart).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside()).toBe(false);
+  });
+
   test('exports the attendance report', async ({ page }) => {
     await signIn(page, '1004', { path: '/attendance' });
     const exportButton = page.getByRole('button', { name: 'Export CSV' });

@@ -593,6 +593,25 @@ describe('the line manager’s side, as the employee reads it', () => {
   });
 });
 
+describe('a review’s name in the reader’s language', () => {
+  it('names the type in the language of the call, in the list and the review', async () => {
+    const c = await ctx.factory.cast();
+    const d = await review(c);
+    const english = (await call('GET', `${BASE}/${d.id}`, c.tokens.employee)).json().name as string;
+    expect(english).toMatch(/ – Interim review$/);
+    const sheetName = english.slice(0, -' – Interim review'.length);
+    const read = (language: string, url: string) =>
+      ctx.call({ method: 'GET', url, token: c.tokens.employee, headers: { 'accept-language': language } });
+    expect((await read('ar', `${BASE}/${d.id}`)).json().name).toBe(`${sheetName} – التقييم المرحلي`);
+    expect((await read('fr', `${BASE}/${d.id}`)).json().name).toBe(`${sheetName} – Évaluation intermédiaire`);
+    const list = (await read('zh', `${BASE}?list_type=self&page=1&limit=50`)).json().items as {
+      id: number;
+      name: string;
+    }[];
+    expect(list.find((r) => r.id === d.id)?.name).toBe(`${sheetName} – 中期考核`);
+  });
+});
+
 describe('reading', () => {
   it('self lists the own reviews; team those of the reports, as line manager or O&O', async () => {
     const c = await ctx.factory.cast();

@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import { type DocumentTexts, documentTexts } from '../../lib/document-texts';
 import { domainError } from '../../lib/errors';
 import { directionOf, writeText } from '../../lib/pdf-fonts';
+import { reviewName } from './epr-names';
 
 /**
  * A completed performance review as a PDF: the header (people, sheet,
@@ -134,7 +135,7 @@ class ReviewTexts {
   }
   /** The review's name, "<sheet> – <type>" as made, with the type in this language. */
   reviewName(r: EprDetail): string {
-    return r.name === `${r.kpi.name} – ${r.type.name}` ? `${r.kpi.name} – ${this.type(r.type)}` : r.name;
+    return reviewName(this.texts, { name: r.name, kpiName: r.kpi.name, type: r.type });
   }
 }
 

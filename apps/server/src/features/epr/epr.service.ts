@@ -28,8 +28,9 @@ import type { Db } from '../../db/client';
 import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { employeeLanguage } from '../../lib/document-language';
+import { documentTexts } from '../../lib/document-texts';
 import { domainError, fieldError } from '../../lib/errors';
-import { inLanguage } from '../../lib/language';
+import { inLanguage, requestLanguage } from '../../lib/language';
 import { listPage, teamOnlyFilters } from '../../lib/list';
 import { personRef } from '../../lib/people';
 import { type RecordPart, RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
@@ -37,6 +38,7 @@ import { settingNumber } from '../../lib/settings';
 import { decodeBase64, decodedSize, evidenceImage, imageFormat } from '../../lib/uploads';
 import { eprPdf } from './epr.pdf';
 import { type EprRow, KPI_APPROVED, eprRepository as repo } from './epr.repository';
+import { reviewName } from './epr-names';
 
 type ListQuery = z.output<typeof eprListQuery>;
 
@@ -158,7 +160,11 @@ export class EprService {
   toListItem(auth: AuthContext, row: EprRow): EprListItem {
     return {
       id: row.id,
-      name: row.name,
+      name: reviewName(documentTexts(requestLanguage()), {
+        name: row.name,
+        kpiName: row.kpiName,
+        type: { id: row.typeId, name: row.typeName },
+      }),
       status: statusAnswer(row),
       type: { id: row.typeId, name: row.typeName },
       kpi: {
