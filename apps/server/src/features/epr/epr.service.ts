@@ -388,7 +388,10 @@ export class EprService {
     const type = await repo.type(tx, body.type_id);
     if (!type?.enabled) throw domainError('epr_type_unknown', {}, 'type_id');
     const taken = await repo.existing(tx, sheet.id, type.id, exceptId);
-    if (taken) throw domainError('epr_exists', { id: taken.id, name: sheet.name, type: type.name }, 'kpi_id');
+    if (taken) {
+      const typeName = documentTexts(requestLanguage()).known(`epr.typeName.${type.id}`, type.name);
+      throw domainError('epr_exists', { id: taken.id, name: sheet.name, type: typeName }, 'kpi_id');
+    }
     const fromPeriod = type.id === EPR_TYPE.annual && sheet.typeId === KPI_TYPE.yearly;
     return {
       kpiId: sheet.id,

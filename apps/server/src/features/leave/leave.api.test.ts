@@ -217,6 +217,18 @@ describe('creating leave', () => {
     expect(over.json().errors.children.type_id.errors[0]).toBe(
       'Not enough Annual Leave balance for 2027: 1 day(s) left, 2 asked.',
     );
+    // The type is named as the reader names it, for the web to word the message in their language.
+    const arabic = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/leave',
+      token: c.tokens.employee,
+      headers: { 'accept-language': 'ar' },
+      payload: leaveBody(c.peer.id, { from: '2027-05-03', to: '2027-05-04' }),
+    });
+    expect(arabic.json()).toMatchObject({
+      error: 'balance_exceeded',
+      params: { type: 'إجازة سنوية', year: 2027, left: 1, asked: 2 },
+    });
     const unpaid = await create(
       c.tokens.employee,
       leaveBody(c.peer.id, { type_id: 5, from: '2027-05-03', to: '2027-05-27' }),

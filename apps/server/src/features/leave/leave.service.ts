@@ -6,6 +6,7 @@ import {
   type LeaveBody,
   type leaveListQuery,
 } from '@hr/contracts/leave';
+import type { Language } from '@hr/contracts/limits';
 import { MESSAGES } from '@hr/contracts/messages';
 import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
@@ -207,7 +208,7 @@ export class LeaveService {
   private async checkBalance(
     tx: Db,
     employeeId: number,
-    type: { id: number; name: string; days: number },
+    type: { id: number; name: string; nameTranslations: Partial<Record<Language, string>>; days: number },
     fromDate: string,
     days: number,
     exceptId?: number,
@@ -219,7 +220,8 @@ export class LeaveService {
     if (days > left) {
       throw domainError(
         'balance_exceeded',
-        { type: type.name, year, left: Math.max(0, left), asked: days },
+        // The type as the reader names it: the message is worded in their language.
+        { type: pickName(type.name, type.nameTranslations), year, left: Math.max(0, left), asked: days },
         'type_id',
       );
     }
