@@ -215,30 +215,19 @@ export function SectionA({
       ) : null}
       <Card size="small" title={t('epr.a.ratingTitle')} role="region" aria-label={t('epr.a.ratingTitle')}>
         <Flex gap={24} wrap>
-          <div style={{ flex: 1, minWidth: 260 }}>
-            <RatingForm
-              idPrefix="a-self"
-              label={t('epr.selfRating')}
-              side="self"
-              rating={a.rating}
-              comment={a.comment}
-              editable={self}
-              change={(body) => ({ kind: 'rating', id: review.id, section: 'a', body })}
-            />
-          </div>
-          {lmShown ? (
-            <div style={{ flex: 1, minWidth: 260 }}>
+          {(lmShown ? (['self', 'lm'] as const) : (['self'] as const)).map((who) => (
+            <div key={who} style={{ flex: 1, minWidth: 260 }}>
               <RatingForm
-                idPrefix="a-lm"
-                label={t('epr.lmRating')}
-                side="lm"
-                rating={a.lm_rating}
-                comment={a.lm_comment}
-                editable={lm}
+                idPrefix={`a-${who}`}
+                label={who === 'self' ? t('epr.selfRating') : t('epr.lmRating')}
+                side={who}
+                rating={who === 'self' ? a.rating : a.lm_rating}
+                comment={who === 'self' ? a.comment : a.lm_comment}
+                editable={who === 'self' ? self : lm}
                 change={(body) => ({ kind: 'rating', id: review.id, section: 'a', body })}
               />
             </div>
-          ) : null}
+          ))}
         </Flex>
       </Card>
     </>
