@@ -366,7 +366,17 @@ describe('pay schedules', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('98765');
     expect(Object.keys(res.json().items[0]).sort()).toEqual(
-      ['company', 'created', 'enabled', 'first_pay_date', 'id', 'name', 'next_pay_dates', 'type', 'updated'].sort(),
+      [
+        'company',
+        'created',
+        'enabled',
+        'first_pay_date',
+        'id',
+        'name',
+        'next_pay_dates',
+        'type',
+        'updated',
+      ].sort(),
     );
   });
 });
