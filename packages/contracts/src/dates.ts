@@ -12,3 +12,8 @@ export function isCalendarDateTime(value: string): boolean {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
   return Boolean(m && isCalendarDate(m[1]!) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60);
 }
+
+/** A day as the portal shows it in its sentences and titles: `YYYY-MM-DD` → `DD-MM-YYYY`. */
+export function displayDay(day: string): string {
+  return `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
+import { approvalsRoutes } from './approvals';
 import { attendanceRoutes } from './attendance';
 import { attendanceIntakeRoutes } from './attendance-intake';
 import { authRoutes } from './auth';
@@ -38,6 +39,7 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   leaveReferenceRoutes,
   reportsRoutes,
   dashboardRoutes,
+  approvalsRoutes,
   profileRoutes,
   remoteWorkRoutes,
   hrServiceRoutes,

@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { domainError } from './errors';
 import { preparedOnce } from './prepared';
@@ -165,8 +165,8 @@ interface PageBuilder<Row> {
 export interface ListSource<Row> {
   /** Names the list's statements (with the shape of the call). */
   name: string;
-  /** The table the matches are counted on (without joins). */
-  table: PgTable;
+  /** The table (or view) the matches are counted on (without joins). */
+  table: PgTable | PgView;
   /** The scope (own or team) and the filters the caller gave. */
   conditions: (ListCondition | null)[];
   /** Sort fields a caller may name, and the column that makes the order total. */

@@ -145,6 +145,25 @@ export function checkTransition<A extends string>(
   return transition;
 }
 
+/**
+ * The transitions of a workflow the caller may take on a record now: those
+ * from its status that the caller's standing allows, none of their own
+ * record's decisions, and no decision at all signed in as someone else.
+ */
+export function transitionsFor<A extends string>(
+  workflow: WorkflowTable<A>,
+  auth: AuthContext,
+  row: Pick<StoredRequest, 'employeeId' | 'lineManagerId' | 'oneOverOneId' | 'statusId'>,
+): A[] {
+  const actors = actorsFor(auth, row);
+  const someoneElse = asSomeoneElse(auth);
+  const actions: A[] = [];
+  for (const t of workflow)
+    if (t.from.includes(row.statusId) && mayTake(t, actors, someoneElse) && !actions.includes(t.action))
+      actions.push(t.action);
+  return actions;
+}
+
 export class RequestWorkflow<Row extends StoredRequest, A extends string> {
   private readonly initialStatus: number;
 
@@ -185,12 +204,7 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
    * Every answer of a record carries it; the web offers these and nothing else.
    */
   actionsOf(auth: AuthContext, row: Row): RecordAction<A>[] {
-    const actors = this.actors(auth, row);
-    const someoneElse = asSomeoneElse(auth);
-    const actions: RecordAction<A>[] = [];
-    for (const t of this.def.workflow)
-      if (t.from.includes(row.statusId) && mayTake(t, actors, someoneElse) && !actions.includes(t.action))
-        actions.push(t.action);
+    const actions: RecordAction<A>[] = transitionsFor(this.def.workflow, auth, row);
     if (this.canEdit(auth, row)) {
       if (this.def.rules.editable.includes(row.statusId)) actions.push('edit');
       if (this.def.rules.deletable.includes(row.statusId)) actions.push('delete');

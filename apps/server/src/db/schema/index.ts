@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './attendance';
 export * from './auth';
 export * from './compensation';

@@ -1,3 +1,4 @@
+import { displayDay } from '@hr/contracts/dates';
 import {
   KPI_ITEM_STATUS,
   KPI_TYPE,
@@ -13,7 +14,6 @@ import {
   type ObjectiveKpiBody,
 } from '@hr/contracts/kpi';
 import { KPI_RULES, KPI_STATUS, KPI_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { approversOf } from '../../lib/approvers';
@@ -35,7 +35,7 @@ type ListQuery = z.output<typeof kpiListQuery>;
 const ITEM_STATUS_NAMES: Record<number, string> = { 1: 'Active', 3: 'Removed' };
 const itemStatus = (id: number) => ({ id, name: ITEM_STATUS_NAMES[id] ?? String(id) });
 const two = (n: number) => Math.round(n * 100) / 100;
-const fmt = (d: string) => dayjs(d).format('DD-MM-YYYY');
+const fmt = displayDay;
 
 /** Who stands where on a sheet: the creator (a line manager for a direct report) may edit it like its employee. */
 function mayEdit(auth: AuthContext, row: KpiRow) {

@@ -1,3 +1,4 @@
+import { displayDay } from '@hr/contracts/dates';
 import {
   LEAVE_FORMAT,
   LEAVE_MESSAGES,
@@ -27,9 +28,8 @@ import { leaveReferenceRepository as refs } from './leave-reference.repository';
 type ListQuery = z.output<typeof leaveListQuery>;
 
 const MINUTES_PER_DAY = 480;
-const DATE_FMT = 'DD-MM-YYYY';
 
-const fmt = (d: string) => dayjs(d).format(DATE_FMT);
+const fmt = displayDay;
 
 /** Whether the caller reads a request only as its responsible person (not as its employee or approver). */
 const onlyResponsible = (auth: AuthContext, row: LeaveRow) =>

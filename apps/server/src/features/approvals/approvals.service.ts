@@ -1,0 +1,76 @@
+import {
+  APPROVAL_MODULES,
+  APPROVAL_WORKFLOWS,
+  type ApprovalCounts,
+  type ApprovalItem,
+  type ApprovalsQuery,
+} from '@hr/contracts/approvals';
+import { displayDay } from '@hr/contracts/dates';
+import type { WorkflowAction } from '@hr/contracts/workflow';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
+import { domainError } from '../../lib/errors';
+import { listPage } from '../../lib/list';
+import { personRef } from '../../lib/people';
+import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
+import { type ApprovalRow, approvalsRepository as repo } from './approvals.repository';
+
+const DAY_MS = 86_400_000;
+
+/** What an item is about, in a line: the type or category and its days, or the sheet's or review's name. */
+function titleOf(row: ApprovalRow): string {
+  if (row.module === 'kpi' || row.module === 'epr' || !row.fromDate) return row.subject;
+  const days =
+    row.toDate && row.toDate !== row.fromDate
+      ? `${displayDay(row.fromDate)} – ${displayDay(row.toDate)}`
+      : displayDay(row.fromDate);
+  return `${row.subject} · ${days}`;
+}
+
+/**
+ * The approvals inbox (DESIGN.md §11): what waits for the caller's decision
+ * in every module, read from one view on the one list path, each row with
+ * the decisions the request workflow gives the caller on it.
+ */
+export class ApprovalsService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  private toItem(auth: AuthContext, row: ApprovalRow): ApprovalItem {
+    return {
+      module: row.module,
+      id: row.id,
+      title: titleOf(row),
+      employee: personRef(this.secret, row.owner)!,
+      status: statusAnswer(row),
+      waiting_since: row.waitingSince.toISOString(),
+      due: null,
+      actions: transitionsFor(APPROVAL_WORKFLOWS[row.module], auth, row) as WorkflowAction[],
+    };
+  }
+
+  async list(auth: AuthContext, q: ApprovalsQuery, url: string, now = new Date()) {
+    if (q.employee_id !== undefined && !(await repo.employeeExists(this.db, q.employee_id)))
+      throw domainError('employee_not_found');
+    return listPage(this.db, url, q, {
+      ...repo.list(auth.employeeId, auth.isAdmin, {
+        module: q.module,
+        employeeId: q.employee_id,
+        waitingBefore:
+          q.waiting_days === undefined ? undefined : new Date(now.getTime() - q.waiting_days * DAY_MS),
+        waitingFrom: q.waiting_since?.from,
+        waitingTo: q.waiting_since?.to,
+      }),
+      map: (row) => this.toItem(auth, row),
+    });
+  }
+
+  async counts(auth: AuthContext): Promise<ApprovalCounts> {
+    const rows = await repo.counts(this.db, auth.employeeId, auth.isAdmin);
+    const counts = Object.fromEntries(APPROVAL_MODULES.map((m) => [m, 0])) as Omit<ApprovalCounts, 'total'>;
+    for (const r of rows) counts[r.module] = Number(r.n);
+    return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+  }
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { dateRange, limit, listResponse, page, status } from './lists';
+import { personRef } from './people';
+import {
+  type Actor,
+  EPR_WORKFLOW,
+  KPI_WORKFLOW,
+  REQUEST_WORKFLOW,
+  SERVICE_WORKFLOW,
+  WORKFLOW_ACTIONS,
+  type WorkflowAction,
+  type WorkflowTable,
+} from './workflow';
+
+/**
+ * The approvals inbox (DESIGN.md §11): every item waiting for the caller's
+ * decision, from every module, on the one list path.
+ */
+export const APPROVAL_MODULES = ['leave', 'remote-work', 'hr-service', 'kpi', 'epr'] as const;
+export type ApprovalModule = (typeof APPROVAL_MODULES)[number];
+export const approvalModule = z.enum(APPROVAL_MODULES, {
+  error: `module must be one of ${APPROVAL_MODULES.join(', ')}`,
+});
+
+/** Each module's workflow table: what waits for whom is read from it, never written twice. */
+export const APPROVAL_WORKFLOWS: Record<ApprovalModule, WorkflowTable> = {
+  leave: REQUEST_WORKFLOW,
+  'remote-work': REQUEST_WORKFLOW,
+  'hr-service': SERVICE_WORKFLOW,
+  kpi: KPI_WORKFLOW,
+  epr: EPR_WORKFLOW,
+};
+
+/** The deciders of a workflow: everyone who acts on a record but its owner. */
+export type Decider = Exclude<Actor, 'owner'>;
+export const DECIDERS: readonly Decider[] = ['line_manager', 'one_over_one', 'admin'];
+
+/**
+ * The statuses in which a record waits for each decider: those from which a
+ * transition of theirs leads (the owner's own transitions are not decisions).
+ */
+export function waitingStatuses(workflow: WorkflowTable): Record<Decider, number[]> {
+  const waiting: Record<Decider, number[]> = { line_manager: [], one_over_one: [], admin: [] };
+  for (const t of workflow) {
+    if (t.actors.includes('owner')) continue;
+    for (const actor of t.actors) {
+      if (actor === 'owner') continue;
+      for (const s of t.from) if (!waiting[actor].includes(s)) waiting[actor].push(s);
+    }
+  }
+  for (const list of Object.values(waiting)) list.sort((a, b) => a - b);
+  return waiting;
+}
+
+export const APPROVAL_SORT_FIELDS = ['waiting', 'employee'] as const;
+
+const SORT_MESSAGE = `sort must be one of ${APPROVAL_SORT_FIELDS.map((f) => `${f},asc|desc`).join(', ')}`;
+
+/** GET approvals: the list query (page, limit, sort; the oldest first by default) and its filters. */
+export const approvalsQuery = z.object({
+  page,
+  limit,
+  sort: z
+    .string()
+    .regex(new RegExp(`^(${APPROVAL_SORT_FIELDS.join('|')}),(asc|desc)$`), SORT_MESSAGE)
+    .default('waiting,asc'),
+  module: approvalModule.optional(),
+  employee_id: z.coerce
+    .number({ error: 'employee_id must be an employee id' })
+    .int('employee_id must be an employee id')
+    .min(1, 'employee_id must be an employee id')
+    .optional(),
+  /** Waiting at least this many days. */
+  waiting_days: z.coerce
+    .number({ error: 'waiting_days must be a whole number of days from 0 to 3650' })
+    .int('waiting_days must be a whole number of days from 0 to 3650')
+    .min(0, 'waiting_days must be a whole number of days from 0 to 3650')
+    .max(3650, 'waiting_days must be a whole number of days from 0 to 3650')
+    .optional(),
+  /** Waiting since a day of this range (`YYYY-MM-DD,YYYY-MM-DD`, either end open). */
+  waiting_since: dateRange.optional(),
+});
+export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
+
+export const approvalItem = z.object({
+  module: approvalModule,
+  id: z.number().int(),
+  /** What it is about, in the caller's language: the type or category and its days, or the sheet's or review's name. */
+  title: z.string(),
+  employee: personRef,
+  status,
+  /** Since when it waits (the last change of its status), ISO 8601. */
+  waiting_since: z.string(),
+  /** When a reminder or escalation falls due (YYYY-MM-DD); null while none is set for the module. */
+  due: z.string().nullable(),
+  /** The decisions the caller may take on it. */
+  actions: z.array(z.enum(WORKFLOW_ACTIONS as [WorkflowAction, ...WorkflowAction[]])),
+});
+export type ApprovalItem = z.infer<typeof approvalItem>;
+export const approvalsResponse = listResponse(approvalItem);
+
+/** GET approvals/counts: what waits for the caller, per module, and in all. */
+export const approvalCounts = z.object({
+  leave: z.number().int(),
+  'remote-work': z.number().int(),
+  'hr-service': z.number().int(),
+  kpi: z.number().int(),
+  epr: z.number().int(),
+  total: z.number().int(),
+});
+export type ApprovalCounts = z.infer<typeof approvalCounts>;
