@@ -109,3 +109,49 @@ export const approvalCounts = z.object({
   total: z.number().int(),
 });
 export type ApprovalCounts = z.infer<typeof approvalCounts>;
+
+/** The most items one decision takes. */
+export const APPROVAL_BATCH_MAX = 50;
+
+export const APPROVAL_MESSAGES = {
+  itemsRequired: 'Choose at least one item',
+  tooMany: `Decide at most ${APPROVAL_BATCH_MAX} items at once`,
+  itemId: 'Each item is named by its module and id',
+} as const;
+
+/** PATCH approvals/actions/{action}: the action of a workflow (approve, reject, ...). */
+export const approvalActionParams = z.object({
+  action: z.enum(WORKFLOW_ACTIONS as [WorkflowAction, ...WorkflowAction[]], {
+    error: `action must be one of ${WORKFLOW_ACTIONS.join(', ')}`,
+  }),
+});
+
+/** PATCH approvals/actions/{action}: the items to decide, each through its own module's workflow. */
+export const approvalDecisionBody = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            module: approvalModule,
+            id: z
+              .number({ error: APPROVAL_MESSAGES.itemId })
+              .int(APPROVAL_MESSAGES.itemId)
+              .positive(APPROVAL_MESSAGES.itemId),
+          })
+          .strict(),
+        { error: APPROVAL_MESSAGES.itemsRequired },
+      )
+      .min(1, APPROVAL_MESSAGES.itemsRequired)
+      .max(APPROVAL_BATCH_MAX, APPROVAL_MESSAGES.tooMany),
+  })
+  .strict();
+export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBody>;
+
+/** One item's outcome: its new status, or the error code and message its workflow answered. */
+export const approvalOutcome = z.union([
+  z.object({ module: approvalModule, id: z.number().int(), status }),
+  z.object({ module: approvalModule, id: z.number().int(), error: z.string(), message: z.string() }),
+]);
+export type ApprovalOutcome = z.infer<typeof approvalOutcome>;
+export const approvalDecisionResult = z.object({ items: z.array(approvalOutcome) });

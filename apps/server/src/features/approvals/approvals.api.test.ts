@@ -244,3 +244,77 @@ describe('names in the inbox', () => {
     expect(item.employee).toMatchObject({ id: c.employee.id, name: emp!.name });
   });
 });
+
+const decide = (token: string | null, action: string, items: object[] | unknown) =>
+  ctx.call({ method: 'PATCH', url: `/api/v1/approvals/actions/${action}`, token, payload: { items } });
+
+describe('deciding many at once', () => {
+  it('approves items of several modules in one call, each through its own workflow, with mixed outcomes', async () => {
+    const c = await ctx.factory.cast();
+    const w = await waitingItems(c);
+    const res = await decide(c.tokens.lm, 'approve', [
+      { module: 'leave', id: w.leave },
+      { module: 'remote-work', id: w.remote },
+      { module: 'hr-service', id: w.service },
+      // Not the line manager's to approve (the O&O's at 3), and not an action of KPI sheets.
+      { module: 'kpi', id: w.kpiOo },
+      { module: 'leave', id: w.draftLeave },
+      { module: 'leave', id: 99999999 },
+      // Named twice: decided once.
+      { module: 'leave', id: w.leave },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json().items as { module: string; id: number; status?: { id: number }; error?: string }[];
+    expect(out).toHaveLength(6);
+    expect(out.slice(0, 3).map((o) => o.status?.id)).toEqual([3, 3, 3]);
+    expect(out[3]).toMatchObject({ module: 'kpi', id: w.kpiOo, error: 'transition_forbidden' });
+    expect(out[4]).toMatchObject({ module: 'leave', id: w.draftLeave, error: 'transition_not_allowed' });
+    expect(out[5]).toMatchObject({ module: 'leave', id: 99999999 });
+    expect(out[5]!.error).toMatch(/not_found/);
+    const [leaveRow] = await ctx.db.select().from(leaves).where(eq(leaves.id, w.leave));
+    expect(leaveRow!.statusId).toBe(3);
+    const [draft] = await ctx.db.select().from(leaves).where(eq(leaves.id, w.draftLeave));
+    expect(draft!.statusId).toBe(1);
+    // The decisions are the line manager's, audited as if taken one by one.
+    const history = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/leave/${w.leave}`,
+      token: c.tokens.employee,
+    });
+    expect(history.json().status.id).toBe(3);
+
+    // Again: nothing changes twice; every item says it cannot be approved now.
+    const again = await decide(c.tokens.lm, 'approve', [{ module: 'leave', id: w.leave }]);
+    expect(again.json().items[0]).toMatchObject({ error: 'transition_not_allowed' });
+    const [still] = await ctx.db.select().from(leaves).where(eq(leaves.id, w.leave));
+    expect(still!.updatedAt).toEqual(leaveRow!.updatedAt);
+  });
+
+  it('never decides one’s own item or another’s, and refuses bad calls whole', async () => {
+    const c = await ctx.factory.cast();
+    const w = await waitingItems(c);
+    const own = await decide(c.tokens.employee, 'approve', [{ module: 'leave', id: w.leave }]);
+    expect(own.json().items[0]).toMatchObject({ error: 'transition_forbidden' });
+    const stranger = await decide(c.tokens.stranger, 'reject', [{ module: 'leave', id: w.leave }]);
+    expect(stranger.json().items[0].error).toBeDefined();
+    const [row] = await ctx.db.select().from(leaves).where(eq(leaves.id, w.leave));
+    expect(row!.statusId).toBe(2);
+
+    const bad: [string, unknown, number][] = [
+      ['approve', [], 422],
+      ['approve', Array.from({ length: 51 }, (_, i) => ({ module: 'leave', id: i + 1 })), 422],
+      ['approve', [{ module: 'payroll', id: 1 }], 422],
+      ['approve', [{ module: 'leave', id: 'one' }], 422],
+      ['approve', [{ module: 'leave', id: 1, extra: true }], 422],
+      ['approve', 'all', 422],
+      ['destroy', [{ module: 'leave', id: w.leave }], 400],
+    ];
+    for (const [action, items, status] of bad) {
+      const res = await decide(c.tokens.lm, action, items);
+      expect(res.statusCode, `${action} ${JSON.stringify(items).slice(0, 40)}`).toBe(status);
+    }
+    expect((await decide(null, 'approve', [{ module: 'leave', id: w.leave }])).statusCode).toBe(401);
+    const [after] = await ctx.db.select().from(leaves).where(eq(leaves.id, w.leave));
+    expect(after!.statusId).toBe(2);
+  });
+});

@@ -1,15 +1,42 @@
-import { approvalCounts, approvalsQuery, approvalsResponse } from '@hr/contracts/approvals';
+import type { ApprovalModule } from '@hr/contracts/approvals';
+import {
+  approvalActionParams,
+  approvalCounts,
+  approvalDecisionBody,
+  approvalDecisionResult,
+  approvalsQuery,
+  approvalsResponse,
+} from '@hr/contracts/approvals';
+import type { RequestAction, ReviewAction, ServiceAction } from '@hr/contracts/workflow';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../lib/auth';
 import type { FeatureDeps } from '../deps';
-import { ApprovalsService } from './approvals.service';
+import { EprService } from '../epr';
+import { HrServicesService } from '../hr-services';
+import { KpiService } from '../kpi';
+import { LeaveService } from '../leave';
+import { RemoteWorkService } from '../remote-work';
+import { ApprovalsService, type Decide } from './approvals.service';
 
 const tags = ['Approvals'];
 const security = [{ bearer: [] }];
 
 export async function approvalsRoutes(app: FastifyInstance, { db, secret }: FeatureDeps) {
-  const service = new ApprovalsService(db, secret);
+  // Each module decides its own records: the inbox hands every item to its module's workflow.
+  const leave = new LeaveService(db, secret);
+  const remote = new RemoteWorkService(db, secret);
+  const services = new HrServicesService(db, secret);
+  const kpi = new KpiService(db, secret);
+  const epr = new EprService(db, secret);
+  const decide: Record<ApprovalModule, Decide> = {
+    leave: (auth, action, id) => leave.act(auth, action as RequestAction, id),
+    'remote-work': (auth, action, id) => remote.act(auth, action as RequestAction, id),
+    'hr-service': (auth, action, id) => services.act(auth, action as ServiceAction, id),
+    kpi: (auth, action, id) => kpi.act(auth, action as ReviewAction, id),
+    epr: (auth, action, id) => epr.act(auth, action as ReviewAction, id),
+  };
+  const service = new ApprovalsService(db, secret, decide);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/approvals',
@@ -38,5 +65,21 @@ export async function approvalsRoutes(app: FastifyInstance, { db, secret }: Feat
       },
     },
     async (request) => service.counts(caller(request)),
+  );
+  r.patch(
+    '/approvals/actions/:action',
+    {
+      schema: {
+        operationId: 'decideApprovals',
+        summary:
+          'Take one action on up to 50 items of any modules at once, each through its own workflow; one outcome per item',
+        tags,
+        security,
+        params: approvalActionParams,
+        body: approvalDecisionBody,
+        response: { 200: approvalDecisionResult },
+      },
+    },
+    async (request) => service.decideMany(caller(request), request.params.action, request.body),
   );
 }

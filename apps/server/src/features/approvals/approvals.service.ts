@@ -2,14 +2,18 @@ import {
   APPROVAL_MODULES,
   APPROVAL_WORKFLOWS,
   type ApprovalCounts,
+  type ApprovalDecisionBody,
   type ApprovalItem,
+  type ApprovalModule,
+  type ApprovalOutcome,
   type ApprovalsQuery,
 } from '@hr/contracts/approvals';
 import { displayDay } from '@hr/contracts/dates';
+import type { Status } from '@hr/contracts/lists';
 import type { WorkflowAction } from '@hr/contracts/workflow';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { domainError } from '../../lib/errors';
+import { AppError, domainError } from '../../lib/errors';
 import { listPage } from '../../lib/list';
 import { personRef } from '../../lib/people';
 import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
@@ -32,11 +36,46 @@ function titleOf(row: ApprovalRow): string {
  * in every module, read from one view on the one list path, each row with
  * the decisions the request workflow gives the caller on it.
  */
+/** Takes one workflow action on one record of a module, as that module's own call does; answers its new status. */
+export type Decide = (auth: AuthContext, action: WorkflowAction, id: number) => Promise<{ status: Status }>;
+
 export class ApprovalsService {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    /** Each module's own decision (its service's `act`): the lock, the checks, the audit are its. */
+    private readonly decide: Record<ApprovalModule, Decide>,
   ) {}
+
+  /**
+   * Decides several items, one after another, each through its own module's
+   * workflow exactly as its own call would (its transaction, lock, separation
+   * of duties and audit). An item the workflow refuses reports its error
+   * code and message and changes nothing; the others go on. An item named
+   * twice is decided once. Asked again, an item already decided reports that
+   * the action is not allowed in its new status.
+   */
+  async decideMany(
+    auth: AuthContext,
+    action: WorkflowAction,
+    body: ApprovalDecisionBody,
+  ): Promise<{ items: ApprovalOutcome[] }> {
+    const seen = new Set<string>();
+    const outcomes: ApprovalOutcome[] = [];
+    for (const { module, id } of body.items) {
+      const key = `${module}:${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      try {
+        const { status } = await this.decide[module](auth, action, id);
+        outcomes.push({ module, id, status });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        outcomes.push({ module, id, error: err.code, message: err.message });
+      }
+    }
+    return { items: outcomes };
+  }
 
   private toItem(auth: AuthContext, row: ApprovalRow): ApprovalItem {
     return {

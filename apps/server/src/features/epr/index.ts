@@ -1,1 +1,2 @@
 export { eprRoutes } from './epr.routes';
+export { EprService } from './epr.service';

@@ -2,3 +2,4 @@
 export { issueLetter } from './hr-services.letter';
 export { SERVICE_ENTITY } from './hr-services.repository';
 export { hrServiceRoutes } from './hr-services.routes';
+export { HrServicesService } from './hr-services.service';

@@ -2,3 +2,4 @@
 
 export { periodListConditions } from './kpi.repository';
 export { kpiRoutes } from './kpi.routes';
+export { KpiService } from './kpi.service';
