@@ -10,6 +10,7 @@ export const ROUTES = {
   root: '/',
   impersonate: '/impersonate',
   dashboard: '/dashboard',
+  approvals: '/approvals',
   profile: '/profile',
   profileById: '/profile/:profileId',
   team: '/team',

@@ -87,6 +87,7 @@ export const createRouter = () =>
                   '/epr/calibration',
                   () => import('../features/epr-calibration/pages/EprCalibrationPage'),
                 ),
+                page('/approvals', () => import('../features/approvals/pages/ApprovalsPage')),
                 page('/leave', () => import('../features/leave/pages/LeavePage')),
                 page('/remote-work', () => import('../features/remote-work/pages/RemoteWorkPage')),
                 page('/hr-services', () => import('../features/hr-services/pages/HrServicesPage')),

@@ -6,6 +6,7 @@ import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
 import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
 import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import CarryOutOutlined from '@ant-design/icons-svg/es/asn/CarryOutOutlined';
+import CheckSquareOutlined from '@ant-design/icons-svg/es/asn/CheckSquareOutlined';
 import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
@@ -51,6 +52,12 @@ export const NAV: NavItem[] = [
     path: '/dashboard',
     label: 'nav.dashboard',
     icon: <PlainIcon icon={DashboardOutlined} />,
+  },
+  {
+    key: 'approvals',
+    path: '/approvals',
+    label: 'nav.approvals',
+    icon: <PlainIcon icon={CheckSquareOutlined} />,
   },
   { key: 'profile', path: '/profile', label: 'nav.profile', icon: <PlainIcon icon={UserOutlined} /> },
   { key: 'team', path: '/team', label: 'nav.team', icon: <PlainIcon icon={TeamOutlined} /> },

@@ -1,5 +1,5 @@
-import { Empty, Flex, Grid, Pagination, Select, Spin, type TableColumnsType, theme } from 'antd';
-import { isValidElement, type ReactNode, useId } from 'react';
+import { Checkbox, Empty, Flex, Grid, Pagination, Select, Spin, type TableColumnsType, theme } from 'antd';
+import { isValidElement, type Key, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './card-list.css';
 
@@ -38,6 +38,8 @@ interface Props<R> {
   empty?: ReactNode;
   /** A row's own look (a removed line struck through, a day off), as the table gives its row. */
   rowClassName?: (row: R) => string;
+  /** Rows the reader ticks to act on together: a named checkbox on each card. */
+  selection?: { keys: readonly Key[]; onChange: (keys: Key[]) => void; label: (row: R) => string };
   /** The sort (`field,asc|desc`), offered as a select since cards have no column headers. */
   sort?: { value: string; fields: CardSortField[]; onChange: (sort: string) => void };
 }
@@ -156,6 +158,18 @@ export function CardList<R extends object>(props: Props<R>) {
                     borderRadius: token.borderRadiusLG,
                   }}
                 >
+                  {props.selection ? (
+                    <Checkbox
+                      className="card-list__select"
+                      aria-label={props.selection.label(row)}
+                      checked={props.selection.keys.includes(row[props.rowKey] as Key)}
+                      onChange={(e) => {
+                        const sel = props.selection!;
+                        const k = row[props.rowKey] as Key;
+                        sel.onChange(e.target.checked ? [...sel.keys, k] : sel.keys.filter((x) => x !== k));
+                      }}
+                    />
+                  ) : null}
                   <dl className="card-list__fields">
                     {fields.map((c, i) => (
                       <div key={String(c.key ?? i)} className="card-list__field">

@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@hr/contracts/limits';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, useCardLayout } from './CardList';
 
@@ -25,6 +26,14 @@ interface Props<R> {
   onSort: (sort: string) => void;
   quickJumper?: boolean;
   label: string;
+  /** Rows the reader ticks to act on together; each checkbox is named by `label`. */
+  selection?: RowSelection<R>;
+}
+
+export interface RowSelection<R> {
+  keys: readonly Key[];
+  onChange: (keys: Key[]) => void;
+  label: (row: R) => string;
 }
 
 /**
@@ -82,6 +91,7 @@ export function ListTable<R extends object>(props: Props<R>) {
         onPage={(page, size) => (size !== props.limit ? props.onLimit(size) : props.onPage(page))}
         showTotal={showTotal}
         quickJumper={props.quickJumper}
+        {...(props.selection ? { selection: props.selection } : {})}
         sort={{
           value: props.sort,
           onChange: props.onSort,
@@ -103,6 +113,18 @@ export function ListTable<R extends object>(props: Props<R>) {
       size="middle"
       aria-label={props.label}
       sortDirections={['ascend', 'descend']}
+      {...(props.selection
+        ? {
+            rowSelection: {
+              selectedRowKeys: [...props.selection.keys],
+              // The header's select-all box is drawn again in the table's hidden measuring row, where a
+              // focusable box is read as hidden: the page offers its own "Select all" instead.
+              hideSelectAll: true,
+              onChange: (keys: Key[]) => props.selection?.onChange(keys),
+              getCheckboxProps: (row: R) => ({ 'aria-label': props.selection?.label(row) }),
+            },
+          }
+        : {})}
       pagination={{
         current: props.page,
         pageSize: props.limit,

@@ -1,5 +1,6 @@
 // One file per area, so each module keeps its own texts.
 import admin from './admin.json';
+import approvals from './approvals.json';
 import attendance from './attendance.json';
 import attendanceAdmin from './attendance-admin.json';
 import auth from './auth.json';
@@ -30,6 +31,7 @@ import workflow from './workflow.json';
 
 export default {
   ...admin,
+  ...approvals,
   ...attendance,
   ...attendanceAdmin,
   ...auth,

@@ -1,6 +1,6 @@
 import type { AttendanceDay, AttendanceTotals } from '@hr/contracts/attendance';
 import { Typography, theme } from 'antd';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -49,6 +49,21 @@ export default function AttendanceChart({
   const points = useMemo(() => chartPoints(rows), [rows]);
   const byDate = useMemo(() => new Map(rows.map((r) => [r.date, r])), [rows]);
   const worst = worstLateDay(points);
+  // The charts draw what the table below holds: nothing in them takes a keyboard stop (Chrome lets the
+  // chart library's layers take one), so the figure is the one stop, read by its title and summary.
+  const drawn = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = drawn.current;
+    if (!root) return;
+    const quiet = () => {
+      for (const el of root.querySelectorAll('svg, svg *'))
+        if (el.getAttribute('tabindex') !== '-1') el.setAttribute('tabindex', '-1');
+    };
+    quiet();
+    const watch = new MutationObserver(quiet);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
 
   const axisTick = { fill: token.colorTextSecondary, fontSize: 12 };
   const tickDate = (date: string) => formatDayMonth(date);
@@ -129,59 +144,61 @@ export default function AttendanceChart({
           </>
         ) : null}
       </figcaption>
-      <div className="attendance-chart__label" aria-hidden>
-        {t('attendance.chart.days')}
-      </div>
-      {/* The SVG is laid out left to right: in Arabic the days run from the right through the axes' own options. */}
-      <div dir="ltr" aria-hidden>
-        <BarChart
-          responsive
-          style={{ width: '100%', height: 64 }}
-          data={points}
-          syncId={SYNC_ID}
-          barCategoryGap={1}
-          maxBarSize={48}
-          margin={{ top: 0, bottom: 0, left: rtl ? 0 : 44, right: rtl ? 44 : 0 }}
-          accessibilityLayer={false}
-          tabIndex={-1}
-        >
-          {xAxis(true)}
-          <YAxis hide domain={[0, 1]} />
-          <Tooltip content={tooltip} cursor={{ fill: token.colorFillSecondary }} />
-          <Bar dataKey="mark" isAnimationActive={!still} name={t('attendance.chart.days')}>
-            {points.map((p) => (
-              <Cell key={p.date} fill={p.kind ? DAY_COLOURS[p.kind] : 'transparent'} />
-            ))}
-          </Bar>
-        </BarChart>
-      </div>
-      <div className="attendance-chart__label" aria-hidden>
-        {t('attendance.chart.lateMinutes')}
-      </div>
-      <div dir="ltr" aria-hidden>
-        <BarChart
-          responsive
-          style={{ width: '100%', height: 180 }}
-          data={points}
-          syncId={SYNC_ID}
-          barCategoryGap={1}
-          maxBarSize={48}
-          margin={{ top: 8, bottom: 0, left: 0, right: 0 }}
-          accessibilityLayer={false}
-          tabIndex={-1}
-        >
-          <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
-          {xAxis(false)}
-          <YAxis orientation={rtl ? 'right' : 'left'} width={44} allowDecimals={false} tick={axisTick} />
-          {/* The strip above shows the day's tooltip for both charts. */}
-          <Tooltip content={() => null} cursor={{ fill: token.colorFillSecondary }} />
-          <Bar
-            dataKey="lateMinutes"
-            fill={DAY_COLOURS.late}
-            isAnimationActive={!still}
-            name={t('attendance.chart.lateMinutes')}
-          />
-        </BarChart>
+      <div ref={drawn}>
+        <div className="attendance-chart__label" aria-hidden>
+          {t('attendance.chart.days')}
+        </div>
+        {/* The SVG is laid out left to right: in Arabic the days run from the right through the axes' own options. */}
+        <div dir="ltr" aria-hidden>
+          <BarChart
+            responsive
+            style={{ width: '100%', height: 64 }}
+            data={points}
+            syncId={SYNC_ID}
+            barCategoryGap={1}
+            maxBarSize={48}
+            margin={{ top: 0, bottom: 0, left: rtl ? 0 : 44, right: rtl ? 44 : 0 }}
+            accessibilityLayer={false}
+            tabIndex={-1}
+          >
+            {xAxis(true)}
+            <YAxis hide domain={[0, 1]} />
+            <Tooltip content={tooltip} cursor={{ fill: token.colorFillSecondary }} />
+            <Bar dataKey="mark" isAnimationActive={!still} name={t('attendance.chart.days')}>
+              {points.map((p) => (
+                <Cell key={p.date} fill={p.kind ? DAY_COLOURS[p.kind] : 'transparent'} />
+              ))}
+            </Bar>
+          </BarChart>
+        </div>
+        <div className="attendance-chart__label" aria-hidden>
+          {t('attendance.chart.lateMinutes')}
+        </div>
+        <div dir="ltr" aria-hidden>
+          <BarChart
+            responsive
+            style={{ width: '100%', height: 180 }}
+            data={points}
+            syncId={SYNC_ID}
+            barCategoryGap={1}
+            maxBarSize={48}
+            margin={{ top: 8, bottom: 0, left: 0, right: 0 }}
+            accessibilityLayer={false}
+            tabIndex={-1}
+          >
+            <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+            {xAxis(false)}
+            <YAxis orientation={rtl ? 'right' : 'left'} width={44} allowDecimals={false} tick={axisTick} />
+            {/* The strip above shows the day's tooltip for both charts. */}
+            <Tooltip content={() => null} cursor={{ fill: token.colorFillSecondary }} />
+            <Bar
+              dataKey="lateMinutes"
+              fill={DAY_COLOURS.late}
+              isAnimationActive={!still}
+              name={t('attendance.chart.lateMinutes')}
+            />
+          </BarChart>
+        </div>
       </div>
       <DayLegend kinds={kindsIn(points, DAY_KINDS)} />
     </figure>

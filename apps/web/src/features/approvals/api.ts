@@ -1,0 +1,36 @@
+import type {
+  ApprovalCounts,
+  ApprovalDecisionBody,
+  ApprovalItem,
+  ApprovalOutcome,
+} from '@hr/contracts/approvals';
+import type { ListResponse } from '@hr/contracts/lists';
+import type { WorkflowAction } from '@hr/contracts/workflow';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Query } from '../../lib/http';
+import { approvalKeys } from './keys';
+
+export function useApprovals(query: Query) {
+  return useQuery({
+    queryKey: approvalKeys.list(query),
+    queryFn: ({ signal }) => api.get<ListResponse<ApprovalItem>>('approvals', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApprovalCounts() {
+  return useQuery({
+    queryKey: approvalKeys.counts,
+    queryFn: ({ signal }) => api.get<ApprovalCounts>('approvals/counts', { signal }),
+  });
+}
+
+/** One action on several items; afterwards everything is read again (the items moved on in their modules). */
+export function useDecide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, items }: { action: WorkflowAction; items: ApprovalDecisionBody['items'] }) =>
+      api.patch<{ items: ApprovalOutcome[] }>(`approvals/actions/${action}`, { items }),
+    onSettled: () => client.invalidateQueries(),
+  });
+}
