@@ -236,7 +236,7 @@ describe('names in the inbox', () => {
       headers: { 'accept-language': 'ar' },
     });
     const item = (res.json().items as Item[]).find((i) => i.id === w.leave)!;
-    expect(item.title).toBe('إجازة سنوية · 01-03-2027 – 03-03-2027');
+    expect(item.title).toBe('إجازة سنوية · \u206801-03-2027 – 03-03-2027\u2069');
     const [emp] = await ctx.db
       .select({ name: employees.name })
       .from(employees)

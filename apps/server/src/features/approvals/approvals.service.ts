@@ -14,6 +14,7 @@ import type { WorkflowAction } from '@hr/contracts/workflow';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, domainError } from '../../lib/errors';
+import { requestLanguage } from '../../lib/language';
 import { listPage } from '../../lib/list';
 import { personRef } from '../../lib/people';
 import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
@@ -28,7 +29,8 @@ function titleOf(row: ApprovalRow): string {
     row.toDate && row.toDate !== row.fromDate
       ? `${displayDay(row.fromDate)} – ${displayDay(row.toDate)}`
       : displayDay(row.fromDate);
-  return `${row.subject} · ${days}`;
+  // In Arabic the days keep their own left-to-right order inside the line (a first-strong isolate).
+  return requestLanguage() === 'ar' ? `${row.subject} · \u2068${days}\u2069` : `${row.subject} · ${days}`;
 }
 
 /**
