@@ -36,6 +36,29 @@ export async function signIn(page: Page, eid: string, options: { path?: string; 
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText(/\S/);
 }
 
+/**
+ * Signs in as `signIn` does and opens `path` in Arabic, for this page only:
+ * the person's saved language is answered as Arabic to this page, and stays
+ * as it is for the other tests.
+ */
+export async function signInInArabic(page: Page, eid: string, path: string) {
+  await page.route('**/api/v1/me', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: { language: string | null } };
+    body.user.language = 'ar';
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/api/health');
+  await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
+  const session = await page.request.post('/api/v1/login_check', {
+    data: { username: eid, password: DEMO_PASSWORD, app_id: 3 },
+  });
+  const user: unknown = await session.json();
+  await page.evaluate((value) => localStorage.setItem('hr.session', JSON.stringify(value)), user);
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+}
+
 interface SinkMessage {
   id: number;
   channel: 'sms' | 'email';

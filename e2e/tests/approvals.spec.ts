@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/a11y';
 import { apiAs, unique } from '../support/api';
 import { dmy, freeWeek, iso, plusDays, today, years } from '../support/dates';
-import { DEMO_PASSWORD, signIn } from '../support/helpers';
+import { signIn, signInInArabic } from '../support/helpers';
 
 /**
  * The approvals inbox of 1003 (line manager of 1019): a leave request, a
@@ -86,22 +86,7 @@ test.describe('approvals', () => {
   });
 
   test('the inbox in Arabic, right to left, with no axe violation', async ({ page }) => {
-    // Arabic for this page only: 1003's saved language stays as it is for the other tests.
-    await page.route('**/api/v1/me', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { user: { language: string | null } };
-      body.user.language = 'ar';
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto('/api/health');
-    await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
-    const session = await page.request.post('/api/v1/login_check', {
-      data: { username: '1003', password: DEMO_PASSWORD, app_id: 3 },
-    });
-    const user: unknown = await session.json();
-    await page.evaluate((value) => localStorage.setItem('hr.session', JSON.stringify(value)), user);
-    await page.goto('/approvals');
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await signInInArabic(page, '1003', '/approvals');
     await expect(page.getByRole('heading', { name: 'الموافقات' })).toBeVisible();
     await expect(page.getByRole('tab', { name: /^الكل/ })).toBeVisible();
     await expect(page.getByRole('table', { name: 'الموافقات' }).getByRole('row').nth(1)).toBeVisible();

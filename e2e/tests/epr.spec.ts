@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAs, unique } from '../support/api';
-import { DEMO_PASSWORD, signIn } from '../support/helpers';
+import { signIn, signInInArabic } from '../support/helpers';
 import { approvedSheet } from '../support/kpi';
 
 /**
@@ -267,22 +267,7 @@ test.describe('performance reviews', () => {
       to_date: `${year}-06-30`,
     });
 
-    // Arabic for this page only: 1004's saved language stays as it is for the other tests.
-    await page.route('**/api/v1/me', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { user: { language: string | null } };
-      body.user.language = 'ar';
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto('/api/health');
-    await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
-    const session = await page.request.post('/api/v1/login_check', {
-      data: { username: '1004', password: DEMO_PASSWORD, app_id: 3 },
-    });
-    const user: unknown = await session.json();
-    await page.evaluate((value) => localStorage.setItem('hr.session', JSON.stringify(value)), user);
-    await page.goto(`/epr/${review.id}`);
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await signInInArabic(page, '1004', `/epr/${review.id}`);
     await page.getByRole('button', { name: 'تقديم', exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'تقديم هذه المراجعة؟' });
     await confirm.getByRole('button', { name: 'تقديم' }).click();
