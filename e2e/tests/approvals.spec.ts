@@ -83,6 +83,12 @@ test.describe('approvals', () => {
       `employee/service-requests/${service.id}`,
     );
     expect([leaveNow.status.id, remoteNow.status.id, serviceNow.status.id]).toEqual([3, 3, 3]);
+
+    // A module's tab opens from its address, and stays on a reload.
+    await page.getByRole('tab', { name: /^Leave/ }).click();
+    await expect(page).toHaveURL(/\/approvals\?module=leave$/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /^Leave/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('the inbox in Arabic, right to left, with no axe violation', async ({ page }) => {

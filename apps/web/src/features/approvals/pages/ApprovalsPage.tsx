@@ -4,7 +4,7 @@ import type { WorkflowAction } from '@hr/contracts/workflow';
 import { Alert, Badge, Button, Card, Flex, Space, Tabs, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { StatusTag } from '../../../components/list/StatusTag';
@@ -46,7 +46,11 @@ const daysSince = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.par
  */
 export function Component() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('all');
+  // The tab lives in the address (`?module=leave`): a link can open one, a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('module');
+  const tab: Tab = (APPROVAL_MODULES as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'all';
+  const setTab = (next: Tab) => setParams(next === 'all' ? {} : { module: next }, { replace: true });
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
   const [sort, setSort] = useState('waiting,asc');
