@@ -121,7 +121,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, realtime
       const who = await service.subscriber(request.query.token);
       const lastEventId = Number(request.headers['last-event-id']);
       const after =
-        Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (request.query.after ?? 0);
+        Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (request.query.after ?? null);
       const raw = reply.raw;
       const write = (text: string) => {
         if (!raw.writableEnded) raw.write(text);

@@ -179,7 +179,8 @@ export class CommentsService {
 
   /**
    * Opens a subscription to threads: checks each with the access rule, and
-   * answers what was missed since `after` and a way to follow new comments.
+   * answers what was missed since `after` (0: the window holds none yet, so
+   * every comment; null: no catching up) and a way to follow new comments.
    * Each new comment's thread is checked again, for this subscriber as they
    * are then (`who` is read at each comment), before it is sent: a window
    * that lost a thread (the sheet moved to another line manager...) gets
@@ -188,7 +189,7 @@ export class CommentsService {
   async subscribe(
     who: Pick<Subscriber, 'employeeId' | 'isAdmin'>,
     threads: { kind: ThreadKind; id: number }[],
-    after: number,
+    after: number | null,
     to: {
       send: (comment: Comment & { thread: { kind: ThreadKind; id: number } }) => void;
       end: (code: ErrorCode) => void;
@@ -196,7 +197,7 @@ export class CommentsService {
   ): Promise<() => void> {
     for (const t of threads) await this.access(who, t.kind, t.id);
     const wanted = new Set(threads.map((t) => `${t.kind}:${t.id}`));
-    let last = after;
+    let last = after ?? 0;
     let ended = false;
     const deliver = (row: CommentRow) => {
       if (ended || row.id <= last) return;
@@ -231,7 +232,7 @@ export class CommentsService {
         // A failed read loses this push only (the window catches up when it reconnects), not the ones after.
         .catch(() => undefined);
     });
-    if (after > 0 && threads.length > 0)
+    if (after !== null && threads.length > 0)
       for (const row of await repo.threads(this.db, threads, after)) deliver(row);
     caughtUp = true;
     for (const notice of pending)

@@ -82,6 +82,8 @@ describe('a chat following its thread live', () => {
     await vi.runOnlyPendingTimersAsync();
     expect(streams).toHaveLength(1);
     expect(streams[0]!.url).toContain('threads=kpi_objective%3A7');
+    // The window's first stream says what it holds (nothing yet): a comment made since is sent.
+    expect(streams[0]!.url).toContain('after=0');
     streams[0]!.emit('comment', comment(5));
     expect(shown.map((c) => c.id)).toEqual([5]);
 

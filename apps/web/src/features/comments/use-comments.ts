@@ -144,8 +144,9 @@ export function followThread(thread: CommentThread, options: FollowOptions): () 
     }
     if (stopped) return;
     const params = new URLSearchParams({ token: d.token, threads: `${thread.kind}:${thread.id}` });
-    const after = options.lastId();
-    if (after > 0) params.set('after', String(after));
+    // What the window holds (0: nothing yet): the server sends what came after it, even a comment
+    // made between the window's first read and this stream's opening.
+    params.set('after', String(options.lastId()));
     const stream = open(`${d.url}?${params}`);
     source = stream;
     stream.addEventListener('comment', (event) => {
