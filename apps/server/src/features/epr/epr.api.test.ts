@@ -491,6 +491,14 @@ describe('Section B as one form', () => {
     });
     expect(b(only).stables[1]).toMatchObject({ rating: 1 });
     expect(b(only).rating).toBe(3);
+    // A value named with nothing beside it stays as it is; the rest is saved.
+    const bare = await call('PATCH', `${BASE}/${d.id}/sections/b`, c.tokens.employee, {
+      comment: 'Lived the values, every day',
+      stables: [{ id: v1!.id }],
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(b(bare.json())).toMatchObject({ rating: 3, comment: 'Lived the values, every day' });
+    expect(b(bare.json()).stables[0]).toMatchObject({ rating: 2, comment: 'Often' });
 
     await setEprStatus(ctx.db, d.id, 2);
     const lm = await ok('PATCH', `${BASE}/${d.id}/sections/b`, c.tokens.lm, {

@@ -548,13 +548,17 @@ export class EprService {
           bLmRating: rating.lm_rating,
           bLmComment: rating.lm_comment,
         });
-      for (const st of stables)
+      for (const { id: stableId, ...values } of stables) {
+        // A value named with nothing to set stays as it is.
+        if (!filled(values)) continue;
+        const st = { id: stableId, ...values };
         await repo.setStable(tx, st.id, {
           rating: st.rating,
           comment: st.comment,
           lmRating: st.lm_rating,
           lmComment: st.lm_comment,
         });
+      }
     });
   }
 
