@@ -19,6 +19,7 @@ import { actorsFor, approversOf } from './approvers';
 import { audit } from './audit';
 import { type AuthContext, asSomeoneElse } from './auth-context';
 import { domainError } from './errors';
+import { notifyTransition } from './notifications';
 
 /**
  * The one request life cycle (DESIGN.md §4) behind leave, remote work, HR
@@ -408,6 +409,18 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
         entityId: id,
         fromStatus: row.statusId,
         toStatus: transition.to,
+      });
+      await notifyTransition(tx, {
+        kind: this.def.kind,
+        id,
+        employeeId: row.employeeId,
+        lineManagerId: row.lineManagerId,
+        oneOverOneId: row.oneOverOneId,
+        action,
+        fromStatus: row.statusId,
+        toStatus: transition.to,
+        actorEmployeeId: auth.employeeId,
+        onBehalfOfEmployeeId: null,
       });
       return this.found(tx, id);
     });

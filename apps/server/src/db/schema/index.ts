@@ -6,6 +6,7 @@ export * from './epr';
 export * from './files';
 export * from './kpi';
 export * from './lookups';
+export * from './notifications';
 export * from './org';
 export * from './people';
 export * from './profile';

@@ -41,6 +41,8 @@ export const auditLog = pgTable(
     actorEmployeeId: integer().references(() => employees.id),
     /** Set when the actor acted through an impersonation session. */
     impersonatorUserId: integer().references(() => users.id),
+    /** Set when the actor decided as someone's delegate (or on an escalated item): the person it was for. */
+    onBehalfOfEmployeeId: integer().references(() => employees.id),
     action: varchar({ length: 40 }).notNull(),
     entity: varchar({ length: 40 }).notNull(),
     entityId: bigint({ mode: 'number' }),
