@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecordKind } from './error-codes';
 import { dateRange, limit, listResponse, page, status } from './lists';
 import { personRef } from './people';
 import {
@@ -21,6 +22,15 @@ export type ApprovalModule = (typeof APPROVAL_MODULES)[number];
 export const approvalModule = z.enum(APPROVAL_MODULES, {
   error: `module must be one of ${APPROVAL_MODULES.join(', ')}`,
 });
+
+/** The inbox's module of each kind of request record. */
+export const APPROVAL_MODULE_OF: Record<RecordKind, ApprovalModule> = {
+  leave: 'leave',
+  remote_work: 'remote-work',
+  hr_service: 'hr-service',
+  kpi: 'kpi',
+  epr: 'epr',
+};
 
 /** Each module's workflow table: what waits for whom is read from it, never written twice. */
 export const APPROVAL_WORKFLOWS: Record<ApprovalModule, WorkflowTable> = {

@@ -269,6 +269,37 @@ export const ERRORS = {
   // KPI sheets
   kpi_type_unknown: { status: 422, message: 'This KPI type does not exist.' },
   kpi_year_unknown: { status: 422, message: 'This KPI year does not exist.' },
+  delegation_not_found: { status: 404, message: 'Delegation not found.' },
+  delegation_forbidden: {
+    status: 403,
+    message: 'Only the person who delegated, or an HR administrator, may change this delegation.',
+  },
+  delegation_for_other: {
+    status: 403,
+    message: 'Only HR administrators may name a delegate for someone else.',
+  },
+  delegation_self: { status: 422, message: 'You cannot name yourself as your delegate.' },
+  delegate_inactive: { status: 422, message: 'The delegate must be an active employee.' },
+  delegation_past: { status: 422, message: 'The last day cannot be in the past.' },
+  delegation_days: { status: 422, message: 'The last day cannot be before the first day.' },
+  delegation_ended: {
+    status: 409,
+    message: 'This delegation has ended; it is kept as a record and cannot be changed.',
+  },
+  delegation_overlap: {
+    status: 409,
+    message: 'There is already a delegation to {{name}} from {{from}} to {{to}} on some of these days.',
+  },
+  delegate_away: {
+    status: 409,
+    message:
+      '{{name}} has handed their own decisions to someone else from {{from}} to {{to}}; choose another delegate.',
+  },
+  delegator_stands_in: {
+    status: 409,
+    message:
+      'From {{from}} to {{to}} this person decides for {{name}}; their delegation must end before they hand decisions on.',
+  },
   kpi_period_overlap: {
     status: 409,
     message:

@@ -7,6 +7,7 @@ import { authRoutes } from './auth';
 import { commentRoutes } from './comments';
 import { compensationRoutes } from './compensation';
 import { dashboardRoutes } from './dashboard';
+import { delegationsRoutes } from './delegations';
 import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
 import { employeeImportRoutes } from './employee-import';
@@ -40,6 +41,7 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   reportsRoutes,
   dashboardRoutes,
   approvalsRoutes,
+  delegationsRoutes,
   profileRoutes,
   remoteWorkRoutes,
   hrServiceRoutes,

@@ -1,3 +1,4 @@
+import type { ApprovalModule, Decider } from '@hr/contracts/approvals';
 import type { Actor } from '@hr/contracts/workflow';
 import { type AnyColumn, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,17 +23,101 @@ export async function approversOf(
   return { lineManagerId: row?.lineManagerId ?? null, oneOverOneId: row?.oneOverOneId ?? null };
 }
 
-/** How the caller stands to a record: owner, its line manager, its O&O, and/or an admin. */
-export function actorsFor(
+/**
+ * An item passed one level up (the approval_escalations table): the standing
+ * whose decision it was, and who now holds it too — every HR administrator
+ * (`admin`) or one person (`toEmployeeId`: the O&O or a named person).
+ */
+export interface Escalation {
+  fromLevel: Decider;
+  toLevel: 'one_over_one' | 'admin' | 'person';
+  toEmployeeId: number | null;
+}
+
+/** What the standing reads of a record: its people, and an escalation of its current stage if any. */
+export interface StandingRecord {
+  employeeId: number;
+  lineManagerId: number | null;
+  oneOverOneId: number | null;
+  escalation?: Escalation | null;
+}
+
+/** A standing the caller holds through someone else, and whose it is (null: HR administrators'). */
+export interface StandIn {
+  actor: Decider;
+  onBehalfOf: number | null;
+}
+
+/** The person a decider standing names on a record (HR administrators: nobody in particular). */
+function deciderOf(record: StandingRecord, actor: Decider): number | null {
+  if (actor === 'line_manager') return record.lineManagerId;
+  if (actor === 'one_over_one') return record.oneOverOneId;
+  return null;
+}
+
+/**
+ * The standings the caller holds on a record of `module` through someone
+ * else: a delegation in force from its line manager or O&O covering the
+ * module (HR administrators' decisions are every administrator's already and
+ * are not handed on), and an escalation of its current stage to the caller.
+ * Separation of duties is not decided here: it follows the real person (the
+ * owner's standing stays, and `ownDecision` refuses).
+ */
+export function standInsFor(
   auth: AuthContext,
-  record: { employeeId: number; lineManagerId: number | null; oneOverOneId: number | null },
-): Actor[] {
+  record: StandingRecord,
+  module: ApprovalModule | undefined,
+): StandIn[] {
+  const standIns: StandIn[] = [];
+  if (module && auth.delegators) {
+    for (const d of auth.delegators) {
+      if (d.modules && !d.modules.includes(module)) continue;
+      if (record.lineManagerId === d.id) standIns.push({ actor: 'line_manager', onBehalfOf: d.id });
+      if (record.oneOverOneId === d.id) standIns.push({ actor: 'one_over_one', onBehalfOf: d.id });
+    }
+  }
+  const e = record.escalation;
+  if (e && (e.toLevel === 'admin' ? auth.isAdmin : e.toEmployeeId === auth.employeeId)) {
+    standIns.push({ actor: e.fromLevel, onBehalfOf: deciderOf(record, e.fromLevel) });
+  }
+  return standIns;
+}
+
+/** How the caller stands to a record by itself: owner, its line manager, its O&O, and/or an admin. */
+function ownStanding(auth: AuthContext, record: StandingRecord): Actor[] {
   const actors: Actor[] = [];
   if (record.employeeId === auth.employeeId) actors.push('owner');
   if (record.lineManagerId === auth.employeeId) actors.push('line_manager');
   if (record.oneOverOneId === auth.employeeId) actors.push('one_over_one');
   if (auth.isAdmin) actors.push('admin');
   return actors;
+}
+
+/**
+ * How the caller stands to a record: owner, its line manager, its O&O,
+ * and/or an admin — by themselves, or for someone else (a delegation, an
+ * escalation) when the record's module is given.
+ */
+export function actorsFor(auth: AuthContext, record: StandingRecord, module?: ApprovalModule): Actor[] {
+  const actors = ownStanding(auth, record);
+  for (const s of standInsFor(auth, record, module)) if (!actors.includes(s.actor)) actors.push(s.actor);
+  return actors;
+}
+
+/**
+ * On whose behalf the caller takes a transition: nobody's when their own
+ * standing allows it, else the person of the first stand-in that does.
+ */
+export function onBehalfOf(
+  auth: AuthContext,
+  record: StandingRecord,
+  module: ApprovalModule | undefined,
+  transitionActors: readonly Actor[],
+): number | null {
+  if (ownStanding(auth, record).some((a) => transitionActors.includes(a))) return null;
+  return (
+    standInsFor(auth, record, module).find((s) => transitionActors.includes(s.actor))?.onBehalfOf ?? null
+  );
 }
 
 /** The team view's condition: records where the viewer is the stored line manager or O&O. */

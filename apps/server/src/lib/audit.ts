@@ -9,6 +9,8 @@ export interface AuditEntry {
   fromStatus?: number | null;
   toStatus?: number | null;
   data?: Record<string, unknown>;
+  /** The person the actor decided for (a delegator, or the decider of an escalated item). */
+  onBehalfOf?: number | null;
 }
 
 /** Writes one audit row for a state change, inside the caller's transaction. */
@@ -17,6 +19,7 @@ export async function audit(db: Db, actor: AuthContext | null, entry: AuditEntry
     actorUserId: actor?.userId ?? null,
     actorEmployeeId: actor?.employeeId ?? null,
     impersonatorUserId: actor?.impersonatorUserId ?? null,
+    onBehalfOfEmployeeId: entry.onBehalfOf ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,

@@ -10,6 +10,18 @@ export interface AuthContext {
   kind: 'login' | 'impersonation';
   impersonatorUserId: number | null;
   expiresAt: Date;
+  /**
+   * The people whose decisions the caller holds today by a delegation in
+   * force (DESIGN.md §11), each with the modules handed over (null: all);
+   * read with the session. Absent or empty: none.
+   */
+  delegators?: readonly Delegator[] | null;
+}
+
+/** A delegation in force to the caller: the delegator and the modules handed over (null: all). */
+export interface Delegator {
+  id: number;
+  modules: readonly string[] | null;
 }
 
 /**

@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { employees, sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
+import { delegatorsToday } from './delegations';
 import { domainError } from './errors';
 import { preferSavedLanguage } from './language';
+import { officeToday } from './office-clock';
 import { preparedOnce } from './prepared';
 import { sha256 } from './tokens';
 
@@ -24,7 +26,12 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
   const statement = preparedOnce(db, 'session', (name) =>
     sessionQuery(db, eq(sessions.tokenHash, sql.placeholder('hash'))).prepare(name),
   );
-  const [row] = await statement.execute({ hash: sha256(token), now: new Date().toISOString() });
+  const now = new Date();
+  const [row] = await statement.execute({
+    hash: sha256(token),
+    now: now.toISOString(),
+    today: officeToday(now),
+  });
   return row ?? null;
 }
 
@@ -36,7 +43,8 @@ export async function findSessionById(db: Db, sessionId: number): Promise<AuthCo
   const statement = preparedOnce(db, 'session-by-id', (name) =>
     sessionQuery(db, eq(sessions.id, sql.placeholder('id'))).prepare(name),
   );
-  const [row] = await statement.execute({ id: sessionId, now: new Date().toISOString() });
+  const now = new Date();
+  const [row] = await statement.execute({ id: sessionId, now: now.toISOString(), today: officeToday(now) });
   return row ?? null;
 }
 
@@ -84,6 +92,7 @@ function sessionQuery(db: Db, which: SQL) {
       kind: sessions.kind,
       impersonatorUserId: sessions.impersonatorUserId,
       expiresAt: sessions.expiresAt,
+      delegators: delegatorsToday(users.employeeId, sql.placeholder('today')),
     })
     .from(sessions)
     .$dynamic();

@@ -111,6 +111,14 @@ export function condition(
 }
 
 /**
+ * A value other conditions' SQL names by its placeholder (`sql.placeholder(key)`),
+ * with no condition of its own (the inbox's "today", for delegations in force).
+ */
+export function parameter(key: string, value: unknown): ListCondition {
+  return { key, value, where: () => undefined };
+}
+
+/**
  * The scope of a request list: the caller's own requests, or those the caller
  * is a stored approver of (the team view; `team` names the columns).
  */

@@ -1,3 +1,4 @@
+import { APPROVAL_MODULE_OF, type ApprovalModule } from '@hr/contracts/approvals';
 import type { ErrorParams, RecordKind } from '@hr/contracts/error-codes';
 import {
   ACTION_DONE,
@@ -14,8 +15,8 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { auditLog, employees } from '../db/schema';
-import { actorsFor, approversOf } from './approvers';
+import { approvalEscalations, auditLog, employees } from '../db/schema';
+import { actorsFor, approversOf, type Escalation, onBehalfOf } from './approvers';
 import { audit } from './audit';
 import { type AuthContext, asSomeoneElse } from './auth-context';
 import { domainError } from './errors';
@@ -59,6 +60,8 @@ export interface StoredRequest {
   oneOverOneId: number | null;
   statusId: number;
   statusName: string | null;
+  /** An escalation of the record's current stage, where the module's find reads it (`escalationOf`). */
+  escalation?: Escalation | null;
 }
 
 export interface RequestWorkflowDefinition<Row extends StoredRequest, A extends string> {
@@ -154,9 +157,11 @@ export function checkTransition<A extends string>(
 export function transitionsFor<A extends string>(
   workflow: WorkflowTable<A>,
   auth: AuthContext,
-  row: Pick<StoredRequest, 'employeeId' | 'lineManagerId' | 'oneOverOneId' | 'statusId'>,
+  row: Pick<StoredRequest, 'employeeId' | 'lineManagerId' | 'oneOverOneId' | 'statusId' | 'escalation'>,
+  /** The record's inbox module: standings held through a delegation or an escalation count too. */
+  module?: ApprovalModule,
 ): A[] {
-  const actors = actorsFor(auth, row);
+  const actors = actorsFor(auth, row, module);
   const someoneElse = asSomeoneElse(auth);
   const actions: A[] = [];
   for (const t of workflow)
@@ -167,12 +172,15 @@ export function transitionsFor<A extends string>(
 
 export class RequestWorkflow<Row extends StoredRequest, A extends string> {
   private readonly initialStatus: number;
+  /** The inbox's name of the record kind: delegations and escalations are by module. */
+  readonly module: ApprovalModule;
 
   constructor(
     private readonly db: Db,
     private readonly def: RequestWorkflowDefinition<Row, A>,
   ) {
     this.initialStatus = def.initialStatus ?? 1;
+    this.module = APPROVAL_MODULE_OF[def.kind];
   }
 
   private params(row?: StoredRequest): ErrorParams {
@@ -184,8 +192,9 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
     return p;
   }
 
+  /** The caller's standings on a record: their own, and those held for someone else (delegation, escalation). */
   actors(auth: AuthContext, row: Row): Actor[] {
-    return actorsFor(auth, row);
+    return actorsFor(auth, row, this.module);
   }
 
   canRead(auth: AuthContext, row: Row): boolean {
@@ -205,7 +214,7 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
    * Every answer of a record carries it; the web offers these and nothing else.
    */
   actionsOf(auth: AuthContext, row: Row): RecordAction<A>[] {
-    const actions: RecordAction<A>[] = transitionsFor(this.def.workflow, auth, row);
+    const actions: RecordAction<A>[] = transitionsFor(this.def.workflow, auth, row, this.module);
     if (this.canEdit(auth, row)) {
       if (this.def.rules.editable.includes(row.statusId)) actions.push('edit');
       if (this.def.rules.deletable.includes(row.statusId)) actions.push('delete');
@@ -403,12 +412,18 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
       });
       if (!changed) throw domainError('changed_meanwhile', this.params());
       if (hooks.after) await hooks.after(tx, row, transition.to);
+      // A stage's escalation ends with the stage.
+      await tx
+        .delete(approvalEscalations)
+        .where(and(eq(approvalEscalations.module, this.module), eq(approvalEscalations.recordId, id)));
+      const forWhom = onBehalfOf(auth, row, this.module, transition.actors);
       await audit(tx, auth, {
         action,
         entity: this.def.kind,
         entityId: id,
         fromStatus: row.statusId,
         toStatus: transition.to,
+        onBehalfOf: forWhom,
       });
       await notifyTransition(tx, {
         kind: this.def.kind,
@@ -420,7 +435,7 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
         fromStatus: row.statusId,
         toStatus: transition.to,
         actorEmployeeId: auth.employeeId,
-        onBehalfOfEmployeeId: null,
+        onBehalfOfEmployeeId: forWhom,
       });
       return this.found(tx, id);
     });

@@ -8,10 +8,11 @@ import {
 } from '@hr/contracts/approvals';
 import { type AnyColumn, and, count, eq, gte, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalItems, employees, workflowStatuses } from '../../db/schema';
+import { approvalEscalations, approvalItems, employees, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { delegatorsOf, escalationSql } from '../../lib/delegations';
 import { localName } from '../../lib/language';
-import { condition, type ListCondition, type ListSource } from '../../lib/list';
+import { condition, type ListCondition, type ListSource, parameter } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
 
 const v = approvalItems;
@@ -30,26 +31,39 @@ const literals = (values: readonly (string | number)[]) =>
 /**
  * What waits for `me`: per module, the records in a status a transition of
  * one of their standings leads from (the module's workflow table) — as the
- * stored line manager, the stored O&O, or, for an HR administrator, any
- * record of a module where administrators decide. Never their own records
- * (separation of duties). Written once for every module.
+ * stored line manager or O&O, as the delegate of one (a delegation in force
+ * on `today` covering the module), or, for an HR administrator, any record
+ * of a module where administrators decide — and the records whose current
+ * stage was escalated to them (to HR administrators, for an administrator).
+ * Never their own records (separation of duties). Written once for every
+ * module.
  */
-export function waitingFor(me: Placeholder | number, isAdmin: boolean, modules = APPROVAL_MODULES): SQL {
+export function waitingFor(
+  me: Placeholder | number,
+  isAdmin: boolean,
+  today: Placeholder | string,
+  modules = APPROVAL_MODULES,
+): SQL {
   const parts = modules.flatMap((module) => {
     const waiting = waitingStatuses(APPROVAL_WORKFLOWS[module]);
+    const delegators = delegatorsOf(me, today, literals([module]));
     const byDecider = DECIDERS.flatMap((decider) => {
       const statuses = waiting[decider];
       if (statuses.length === 0) return [];
       const column = DECIDER_COLUMN[decider];
       if (!column && !isAdmin) return [];
       const inStatus = sql`${v.statusId} in (${literals(statuses)})`;
-      return [column ? sql`(${column} = ${me} and ${inStatus})` : inStatus];
+      return [column ? sql`((${column} = ${me} or ${column} in ${delegators}) and ${inStatus})` : inStatus];
     });
     if (byDecider.length === 0) return [];
     return [sql`(${v.module} = ${literals([module])} and (${sql.join(byDecider, sql` or `)}))`];
   });
-  if (parts.length === 0) return sql`false`;
-  return and(ne(v.employeeId, me), sql`(${sql.join(parts, sql` or `)})`)!;
+  const e = approvalEscalations;
+  const toMe = isAdmin
+    ? sql`(${e.toEmployeeId} = ${me} or ${e.toLevel} = 'admin')`
+    : sql`${e.toEmployeeId} = ${me}`;
+  const escalatedToMe = sql`exists (select 1 from ${e} where ${e.module} = ${v.module} and ${e.recordId} = ${v.id} and ${toMe})`;
+  return and(ne(v.employeeId, me), sql`(${sql.join([...parts, escalatedToMe], sql` or `)})`)!;
 }
 
 /** A workflow module's name in the statuses table (`remote-work` → `remote_work`). */
@@ -72,6 +86,7 @@ function pageQuery(db: Db, total: SQL<number>) {
       fromDate: v.fromDate,
       toDate: v.toDate,
       owner: personJson(v.employeeId),
+      escalation: escalationSql(v.module, v.id),
     })
     .from(v)
     .leftJoin(
@@ -94,17 +109,18 @@ export interface ApprovalFilter {
 
 export const approvalsRepository = {
   /** The inbox of `me` on the one list path (lib/list.ts), its filters as conditions. */
-  list(me: number, isAdmin: boolean, f: ApprovalFilter): ListSource<ApprovalRow> {
+  list(me: number, isAdmin: boolean, today: string, f: ApprovalFilter): ListSource<ApprovalRow> {
     const waiting: ListCondition = {
       key: isAdmin ? 'waiting_admin' : 'waiting',
       value: me,
-      where: (p) => waitingFor(p, isAdmin),
+      where: (p) => waitingFor(p, isAdmin, sql.placeholder('today')),
     };
     return {
       name: 'approvals',
       table: v,
       conditions: [
         waiting,
+        parameter('today', today),
         condition('module', f.module, (p) => eq(v.module, p)),
         condition('employee_id', f.employeeId, (p) => eq(v.employeeId, p)),
         condition('waiting_before', f.waitingBefore, (p) => lte(v.waitingSince, p)),
@@ -118,16 +134,16 @@ export const approvalsRepository = {
   },
 
   /** How many items wait for `me`, per module, in one statement. */
-  async counts(db: Db, me: number, isAdmin: boolean) {
+  async counts(db: Db, me: number, isAdmin: boolean, today: string) {
     const statement = preparedOnce(db, `approvals-counts|${isAdmin}`, (name) =>
       db
         .select({ module: v.module, n: count() })
         .from(v)
-        .where(waitingFor(sql.placeholder('me'), isAdmin))
+        .where(waitingFor(sql.placeholder('me'), isAdmin, sql.placeholder('today')))
         .groupBy(v.module)
         .prepare(name),
     );
-    return (await statement.execute({ me })) as { module: ApprovalModule; n: number }[];
+    return (await statement.execute({ me, today })) as { module: ApprovalModule; n: number }[];
   },
 
   /** Whether an employee exists (an unknown `employee_id` filter is a 404, not an empty list). */

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { AppError, domainError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { listPage } from '../../lib/list';
+import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
 import { type ApprovalRow, approvalsRepository as repo } from './approvals.repository';
@@ -88,7 +89,7 @@ export class ApprovalsService {
       status: statusAnswer(row),
       waiting_since: row.waitingSince.toISOString(),
       due: null,
-      actions: transitionsFor(APPROVAL_WORKFLOWS[row.module], auth, row) as WorkflowAction[],
+      actions: transitionsFor(APPROVAL_WORKFLOWS[row.module], auth, row, row.module) as WorkflowAction[],
     };
   }
 
@@ -96,7 +97,7 @@ export class ApprovalsService {
     if (q.employee_id !== undefined && !(await repo.employeeExists(this.db, q.employee_id)))
       throw domainError('employee_not_found');
     return listPage(this.db, url, q, {
-      ...repo.list(auth.employeeId, auth.isAdmin, {
+      ...repo.list(auth.employeeId, auth.isAdmin, officeToday(now), {
         module: q.module,
         employeeId: q.employee_id,
         waitingBefore:
@@ -109,7 +110,7 @@ export class ApprovalsService {
   }
 
   async counts(auth: AuthContext): Promise<ApprovalCounts> {
-    const rows = await repo.counts(this.db, auth.employeeId, auth.isAdmin);
+    const rows = await repo.counts(this.db, auth.employeeId, auth.isAdmin, officeToday());
     const counts = Object.fromEntries(APPROVAL_MODULES.map((m) => [m, 0])) as Omit<ApprovalCounts, 'total'>;
     for (const r of rows) counts[r.module] = Number(r.n);
     return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };

@@ -23,6 +23,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { escalationOf } from '../../lib/delegations';
 import { localName, requestLanguage } from '../../lib/language';
 import { condition, type ListSource } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
@@ -42,6 +43,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
     .select({
       total,
       id: eprs.id,
+      escalation: escalationOf('epr', eprs.id),
       name: eprs.name,
       employeeId: eprs.employeeId,
       lineManagerId: eprs.lineManagerId,

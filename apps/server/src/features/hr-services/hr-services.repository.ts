@@ -16,6 +16,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName, teamOf } from '../../lib/approvers';
+import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListSource } from '../../lib/list';
 
@@ -48,6 +49,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
     .select({
       total,
       id: serviceRequests.id,
+      escalation: escalationOf('hr-service', serviceRequests.id),
       employeeId: serviceRequests.employeeId,
       lineManagerId: serviceRequests.lineManagerId,
       oneOverOneId: serviceRequests.oneOverOneId,

@@ -16,6 +16,7 @@ import {
   workflowStatuses,
 } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { escalationOf } from '../../lib/delegations';
 import { localName } from '../../lib/language';
 import { condition, type ListSource, requestScope } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
@@ -27,6 +28,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
     .select({
       total,
       id: kpis.id,
+      escalation: escalationOf('kpi', kpis.id),
       name: kpis.name,
       employeeId: kpis.employeeId,
       lineManagerId: kpis.lineManagerId,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
 import { personColumns, personJson, personName } from '../../lib/approvers';
+import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListCondition, type ListSource, requestScope, withinRange } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
@@ -39,6 +40,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
     .select({
       total,
       id: leaves.id,
+      escalation: escalationOf('leave', leaves.id),
       employeeId: leaves.employeeId,
       lineManagerId: leaves.lineManagerId,
       oneOverOneId: leaves.oneOverOneId,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
+import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListSource, requestScope, withinRange } from '../../lib/list';
 
@@ -16,6 +17,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
     .select({
       total,
       id: remoteWorks.id,
+      escalation: escalationOf('remote-work', remoteWorks.id),
       employeeId: remoteWorks.employeeId,
       lineManagerId: remoteWorks.lineManagerId,
       oneOverOneId: remoteWorks.oneOverOneId,
