@@ -421,7 +421,7 @@ export function listsSection(
   return [
     LISTS_HEADING,
     '',
-    `${info.when}; ${info.employees} employees. Signed in as ${manager.eid} (${manager.name}), the employee named as line manager or O&O on the most requests (${manager.requests.toLocaleString('en')} of the three kinds). Lists as answered: ${totals}.`,
+    `${info.when}; ${info.employees} employees. Signed in as ${manager.eid} (${manager.name}), named as line manager or O&O on ${manager.requests.toLocaleString('en')} requests of the three kinds (the most of anyone, unless \`--as\` chose them). Lists as answered: ${totals}.`,
     '',
     `API: autocannon, ${info.connections} connections, ${info.duration} s in all, against the built server. Raw SQL: the statements that call sent (recorded from the app built from source), replayed with \`pg\` as named prepared statements from ${info.connections} clients, ${info.duration} s in all. The two sides take turns in slices of about ${info.slice} s. Latencies in ms; p50 and p99 over every request.`,
     '',

@@ -5,6 +5,7 @@
  *   npm run bench -- --db pglite  # one database only
  *   npm run bench -- --duration 5 # seconds per scenario
  *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
+ *   npm run bench -- --only lists --calls approvals --as L00001 # some of them, as one employee
  *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
  *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
  *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
@@ -62,6 +63,8 @@ const part = opt('only');
 /** The request lists' two sides take turns in slices of about this many seconds. */
 const sliceSeconds = Number(opt('slice') ?? 2);
 const reseed = args.includes('--reseed');
+/** `--calls <text>`: only the compared calls whose name contains it (printed, not written to results/). */
+const callsOnly = opt('calls');
 /** Open chat windows of the comment delivery measurement. */
 const windows = Number(opt('windows') ?? 500);
 /** Simulated users of the day at the office. */
@@ -72,8 +75,8 @@ if (part !== undefined && !PARTS.includes(part)) {
   process.exit(2);
 }
 const resultsDir = path.join(root, 'bench', 'results');
-/** The PostgreSQL database the bench seeds and loads, on the server of DATABASE_URL. */
-const BENCH_DATABASE = 'hr_portal_bench';
+/** The PostgreSQL database the bench seeds and loads, on the server of DATABASE_URL (`--database` names another). */
+const BENCH_DATABASE = opt('database') ?? 'hr_portal_bench';
 /** The bench database of a data set of `employees` (10,000: the one above). */
 const benchDatabase = (employees: number) =>
   employees === 10_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${employees}`;
@@ -227,10 +230,15 @@ interface ListsResult {
  */
 async function compareLists(base: string, url: string): Promise<ListsResult> {
   const when = new Date().toISOString();
-  const manager = await busiestManager(url);
+  const as = opt('as');
+  const manager = as ? await managerAt(url, as) : await busiestManager(url);
   console.log(`  request lists as ${manager.eid} (${manager.name}, on ${manager.requests} requests)`);
   const token = await login(base, manager.eid);
-  const captured = await captureCalls(url, token, [...listCalls, ...(await detailCalls(base, token))]);
+  const calls = [...listCalls, ...(await detailCalls(base, token))].filter(
+    (c) => callsOnly === undefined || c.name.includes(callsOnly),
+  );
+  if (calls.length === 0) throw new Error(`--calls ${callsOnly}: no call's name contains it`);
+  const captured = await captureCalls(url, token, calls);
   const rows: ListRow[] = [];
   for (const c of captured) {
     process.stdout.write(`  ${c.call.name} (${c.statements.length} statements) ... `);
@@ -247,11 +255,13 @@ async function compareLists(base: string, url: string): Promise<ListsResult> {
 }
 
 function listsReport(lists: ListsResult): string {
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(
-    path.join(resultsDir, 'lists-sql.md'),
-    statementsReport(lists.captured, lists.manager, lists.when),
-  );
+  const statements = statementsReport(lists.captured, lists.manager, lists.when);
+  if (callsOnly === undefined) {
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(path.join(resultsDir, 'lists-sql.md'), statements);
+  } else {
+    console.log(`\n${statements}`);
+  }
   return listsSection(lists.rows, lists.captured, lists.manager, {
     when: lists.when,
     connections,
@@ -617,7 +627,9 @@ async function main() {
             ),
             DELIVERY_HEADING,
           ];
-    fs.writeFileSync(latest, replaceSection(before, section, heading));
+    // A part of the compared calls (`--calls`) is printed only: the report keeps every call's row.
+    if (part === 'realtime' || callsOnly === undefined)
+      fs.writeFileSync(latest, replaceSection(before, section, heading));
     console.log(`\n${section}`);
     return;
   }

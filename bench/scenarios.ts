@@ -124,6 +124,10 @@ export const listCalls: ListCall[] = [
   { name: 'KPI self', path: '/api/v1/kpis?list_type=self&limit=10' },
   { name: 'EPR team', path: '/api/v1/eprs?list_type=team&limit=10' },
   { name: 'EPR self', path: '/api/v1/eprs?list_type=self&limit=10' },
+  // The approvals inbox of every module (on the large data set, several hundred items wait for a head of department).
+  { name: 'approvals inbox', path: '/api/v1/approvals' },
+  { name: 'approvals inbox, leave', path: '/api/v1/approvals?module=leave' },
+  { name: 'approvals counts', path: '/api/v1/approvals/counts' },
 ];
 
 /**

@@ -248,7 +248,7 @@ test.describe('HR services', () => {
     await expect(employeeFilter).toHaveCount(0);
     await expect(companyFilter).toHaveCount(0);
 
-    // A link (the dashboard's) opens the Team view with its filter, then leaves a clean address.
+    // A link to the Team view with a filter (a bookmark, an address passed on) opens it, then leaves a clean address.
     await page.goto('/hr-services?list_type=team&status_id=2');
     await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
     await expect(page).toHaveURL(/\/hr-services$/);

@@ -310,13 +310,18 @@ test.describe('KPI sheets', () => {
     await mine.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/kpi/${sheet.id}$`));
 
+    // The line manager's card opens the approvals inbox on its KPI tab, where the sheet waits.
     await signIn(page, '1003', { path: '/dashboard' });
     await page.getByRole('link', { name: /KPI sheets? to review/ }).click();
-    await expect(page).toHaveURL(/\/kpi$/);
-    await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(page).toHaveURL(/\/approvals\?module=kpi$/);
+    await expect(page.getByRole('tab', { name: /^KPI sheets/ })).toHaveAttribute('aria-selected', 'true');
+    // The newest first: the sheet was submitted a moment ago.
+    const table = page.getByRole('table', { name: 'Approvals' });
+    await table.getByRole('columnheader', { name: 'Waiting' }).click();
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name }) });
     await expect(row).toContainText('Awaiting line manager');
     await expect(row).toContainText('Rafiq Miah');
+    await expect(row.getByRole('button', { name: `Approve — ${name}` })).toBeVisible();
   });
   test('a KPI where lower is better is written so, and the sheet says so', async ({ page, request }) => {
     const employee = await apiAs(request, '1004');

@@ -270,7 +270,7 @@ test.describe('remote work', () => {
     await expect(panel.getByText(person)).toHaveCount(0);
     await expect(rows).toHaveCount(10);
 
-    // The dashboard's link: the Team view with what waits for a decision.
+    // A link to the Team view with a filter: what waits for a decision.
     await chooseView(page, 'Self');
     await page.goto('/remote-work?list_type=team&status_id=2');
     await expect(page.getByRole('radio', { name: 'Team', exact: true })).toBeChecked();

@@ -28,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './lib/error-handler
 import { domainError } from './lib/errors';
 import { checkedValidatorCompiler } from './lib/input-check';
 import { acceptedLanguage, inLanguage } from './lib/language';
+import { setNotificationOrigin } from './lib/notifications';
 import { RealtimeHub, type StreamOptions } from './lib/realtime';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/settings';
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = await serverSecret(db);
+  // The links in notification e-mails lead to this portal (lib/notifications.ts).
+  setNotificationOrigin(config.publicUrl);
   // New comments reach the open chat windows of every API process (LISTEN/NOTIFY); each open
   // stream is checked against its session every few seconds (lib/realtime.ts).
   const realtime = new RealtimeHub(database, {

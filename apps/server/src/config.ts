@@ -77,6 +77,17 @@ const envSchema = z
     MESSAGE_TRANSPORT: z.enum(['log', 'webhook'], { error: 'must be "log" or "webhook"' }).default('log'),
     MESSAGE_WEBHOOK_URL: httpUrl.optional(),
     PUBLIC_URL: httpUrl.optional(),
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+      })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .max(254, 'must be an address such as "HR Portal <hr@example.com>"')
+      .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address such as "HR Portal <hr@example.com>"')
+      .optional(),
     // Both depend on DATABASE_URL when unset (see loadConfig).
     DEMO: booleanFlag.optional(),
     SEED: z.enum(['demo', 'none'], { error: 'must be "demo" or "none"' }).optional(),
@@ -118,6 +129,10 @@ export interface Config {
   databaseUrl: string | undefined;
   messageTransport: 'log' | 'webhook';
   messageWebhookUrl: string | undefined;
+  /** E-mails leave by this SMTP server when set (SMS still by `messageTransport`). */
+  smtpUrl: string | undefined;
+  /** The sender of e-mails sent by SMTP. */
+  mailFrom: string;
   publicUrl: string;
   /** List the demo accounts and their password on the sign-in page. */
   demo: boolean;
@@ -171,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     messageTransport: e.MESSAGE_TRANSPORT,
     messageWebhookUrl: e.MESSAGE_WEBHOOK_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `HR Portal <hr-portal@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     demo,
     seed: e.SEED ?? (demo ? 'demo' : 'none'),

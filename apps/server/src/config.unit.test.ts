@@ -193,3 +193,26 @@ describe('OUTBOX_RETENTION_DAYS', () => {
     expect(loadConfig({ OUTBOX_RETENTION_DAYS: '7' }).outboxRetentionDays).toBe(7);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('send e-mails by SMTP only when set, from the portal’s host unless named', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://hr:secret@mail.example.com:465',
+      PUBLIC_URL: 'https://hr.example.com',
+    });
+    expect(config.smtpUrl).toBe('smtps://hr:secret@mail.example.com:465');
+    expect(config.mailFrom).toBe('HR Portal <hr-portal@hr.example.com>');
+    expect(loadConfig({ MAIL_FROM: 'People Team <people@example.com>' }).mailFrom).toBe(
+      'People Team <people@example.com>',
+    );
+  });
+
+  it('refuses another kind of URL and a sender that is no address', () => {
+    expect(configError({ SMTP_URL: 'http://mail.example.com' }).message).toContain(
+      'SMTP_URL must be an smtp://',
+    );
+    expect(configError({ MAIL_FROM: 'nobody' }).message).toContain('MAIL_FROM must be an address');
+    expect(configError({ MAIL_FROM: 'a@b.c\nBcc: x@y.z' }).message).toContain('MAIL_FROM');
+  });
+});

@@ -5,9 +5,12 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
+import { ApprovalReminders } from './features/approvals';
 import { demoAccountWarnings } from './features/auth';
+import { NotificationDigests } from './features/notifications';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
-import { logTransport, OutboxDispatcher, webhookTransport } from './lib/outbox';
+import { byChannel, logTransport, OutboxDispatcher, smtpTransport, webhookTransport } from './lib/outbox';
+import { serverSecret } from './lib/settings';
 import { throttle } from './lib/throttle';
 
 function fail(message: string): never {
@@ -81,10 +84,14 @@ async function main() {
   }
   for (const warning of await demoAccountWarnings(database.db, config.demo)) app.log.warn(warning);
 
-  const transport =
+  const gateway =
     config.messageTransport === 'webhook' && config.messageWebhookUrl
       ? webhookTransport(config.messageWebhookUrl)
       : logTransport(app.log);
+  // E-mails leave by SMTP where a server is configured; SMS (and e-mails otherwise) by the gateway.
+  const transport = config.smtpUrl
+    ? byChannel({ sms: gateway, email: smtpTransport(config.smtpUrl, config.mailFrom) })
+    : gateway;
   dispatcher = new OutboxDispatcher(database.db, transport, app.log, {
     retentionDays: config.outboxRetentionDays,
   });
@@ -97,6 +104,17 @@ async function main() {
     throw err;
   }
   dispatcher.start();
+  // The daily digests of notification e-mails (features/notifications): one process at a time sends them.
+  const digests = new NotificationDigests(database.db, () => dispatcher?.kick(), app.log);
+  digests.start();
+  // Reminders and escalation of items that wait too long (features/approvals): one process at a time.
+  const reminders = new ApprovalReminders(
+    database.db,
+    await serverSecret(database.db),
+    () => dispatcher?.kick(),
+    app.log,
+  );
+  reminders.start();
   const pruning = setInterval(() => throttle.prune(database.db).catch(() => {}), 3_600_000);
   pruning.unref();
 
@@ -110,6 +128,8 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(pruning);
+    await digests.stop();
+    await reminders.stop();
     await app.close();
     await dispatcher?.stop();
     await database.close();

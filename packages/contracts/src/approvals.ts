@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RecordKind } from './error-codes';
 import { dateRange, limit, listResponse, page, status } from './lists';
+import { defineMessages } from './messages';
 import { personRef } from './people';
 import {
   type Actor,
@@ -120,14 +121,18 @@ export const approvalCounts = z.object({
 });
 export type ApprovalCounts = z.infer<typeof approvalCounts>;
 
+/** The longest comment a decision carries. */
+export const APPROVAL_COMMENT_MAX = 500;
+
 /** The most items one decision takes. */
 export const APPROVAL_BATCH_MAX = 50;
 
-export const APPROVAL_MESSAGES = {
+export const APPROVAL_MESSAGES = defineMessages('approvals.validation', {
   itemsRequired: 'Choose at least one item',
   tooMany: `Decide at most ${APPROVAL_BATCH_MAX} items at once`,
   itemId: 'Each item is named by its module and id',
-} as const;
+  commentTooLong: 'A comment can be at most 500 characters',
+});
 
 /** PATCH approvals/actions/{action}: the action of a workflow (approve, reject, ...). */
 export const approvalActionParams = z.object({
@@ -154,6 +159,12 @@ export const approvalDecisionBody = z
       )
       .min(1, APPROVAL_MESSAGES.itemsRequired)
       .max(APPROVAL_BATCH_MAX, APPROVAL_MESSAGES.tooMany),
+    /** Words for the requesters, with every item's decision (kept in its audit row, shown with the decision). */
+    comment: z
+      .string({ error: APPROVAL_MESSAGES.commentTooLong })
+      .trim()
+      .max(APPROVAL_COMMENT_MAX, APPROVAL_MESSAGES.commentTooLong)
+      .optional(),
   })
   .strict();
 export type ApprovalDecisionBody = z.infer<typeof approvalDecisionBody>;
@@ -165,3 +176,54 @@ export const approvalOutcome = z.union([
 ]);
 export type ApprovalOutcome = z.infer<typeof approvalOutcome>;
 export const approvalDecisionResult = z.object({ items: z.array(approvalOutcome) });
+
+/* Reminders and escalation: HR's settings per module, in the office's working days. */
+
+export const APPROVAL_SETTING_MESSAGES = defineMessages('approvals.settings.validation', {
+  remindDays: 'Remind after 1 to 60 working days, or never',
+  escalateDays: 'Escalate after 1 to 90 working days, or never',
+  escalateAfterRemind: 'Escalate later than the reminder',
+  escalateTo: 'escalate_to_id must be an employee id',
+});
+
+const workingDays = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, message).nullable();
+
+/** PATCH approvals/settings/{module}: remind after N, escalate after M (> N) working days; null: never. */
+export const approvalSettingBody = z
+  .object({
+    remind_after_days: workingDays(60, APPROVAL_SETTING_MESSAGES.remindDays),
+    escalate_after_days: workingDays(90, APPROVAL_SETTING_MESSAGES.escalateDays),
+    /** Escalate to this person instead of one level up (null: one level up). */
+    escalate_to_id: z
+      .number({ error: APPROVAL_SETTING_MESSAGES.escalateTo })
+      .int(APPROVAL_SETTING_MESSAGES.escalateTo)
+      .positive(APPROVAL_SETTING_MESSAGES.escalateTo)
+      .nullable(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (
+      v.remind_after_days !== null &&
+      v.escalate_after_days !== null &&
+      v.escalate_after_days <= v.remind_after_days
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['escalate_after_days'],
+        message: APPROVAL_SETTING_MESSAGES.escalateAfterRemind,
+      });
+  });
+export type ApprovalSettingBody = z.infer<typeof approvalSettingBody>;
+
+export const approvalSettingParams = z.object({ module: approvalModule });
+
+export const approvalSetting = z.object({
+  module: approvalModule,
+  remind_after_days: z.number().int().nullable(),
+  escalate_after_days: z.number().int().nullable(),
+  escalate_to: personRef.nullable(),
+});
+export type ApprovalSetting = z.infer<typeof approvalSetting>;
+export const approvalSettings = z.object({ items: z.array(approvalSetting) });
+export type ApprovalSettings = z.infer<typeof approvalSettings>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { status } from './lists';
 
-/** Requests waiting for the caller, per module, with the list view that shows them. */
+/**
+ * What waits for the caller's decision, per module: the approvals inbox's
+ * count of that module (`GET approvals/counts`), with the inbox's tab that shows them.
+ */
 export const waitingItem = z.object({
   module: z.enum(['kpi', 'epr', 'leave', 'remote_work', 'hr_service']),
   count: z.number().int(),
-  /** The web route of the list, filtered to these requests. */
+  /** The web route of the approvals inbox on this module's tab (`/approvals?module=remote-work`). */
   link: z.string(),
 });
 

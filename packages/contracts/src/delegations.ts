@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_MODULES, approvalModule } from './approvals';
 import { isCalendarDate } from './dates';
+import { defineMessages } from './messages';
 import { personRef } from './people';
 
 /**
@@ -9,7 +10,7 @@ import { personRef } from './people';
  * the delegator's waiting and new items are also the delegate's; a decision
  * the delegate takes records both people.
  */
-export const DELEGATION_MESSAGES = {
+export const DELEGATION_MESSAGES = defineMessages('delegations.validation', {
   delegateRequired: 'Please choose who decides for you',
   fromRequired: 'Please select the first day',
   toRequired: 'Please select the last day',
@@ -19,7 +20,7 @@ export const DELEGATION_MESSAGES = {
   modulesRequired: 'Choose at least one module, or leave the modules out for all of them',
   employeeId: 'employee_id must be an employee id',
   delegationId: 'delegation_id must be a delegation id',
-} as const;
+});
 
 /** The longest a delegation may last, in days. */
 export const DELEGATION_MAX_DAYS = 366;
@@ -130,3 +131,23 @@ export const delegationsResponse = z.object({
   received: z.array(delegation),
 });
 export type DelegationsResponse = z.infer<typeof delegationsResponse>;
+
+const present = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/**
+ * The form's rules (its values are pickers), under the body's field names so
+ * the server's field errors land on the same fields; `all_modules` false asks
+ * for at least one module.
+ */
+export const delegationForm = z
+  .object({
+    delegate_id: z.custom<unknown>(present, DELEGATION_MESSAGES.delegateRequired),
+    from: z.custom<unknown>(present, DELEGATION_MESSAGES.fromRequired),
+    to: z.custom<unknown>(present, DELEGATION_MESSAGES.toRequired),
+    all_modules: z.boolean().optional(),
+    modules: z.array(z.string()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.all_modules === false && !v.modules?.length)
+      ctx.addIssue({ code: 'custom', path: ['modules'], message: DELEGATION_MESSAGES.modulesRequired });
+  });

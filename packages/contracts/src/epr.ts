@@ -5,7 +5,7 @@ import { base64Text } from './employees';
 import { fileNameText } from './file-names';
 import { KPI_DIRECTIONS } from './kpi';
 import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
-import { listQuery, listResponse, status } from './lists';
+import { decision, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
@@ -273,6 +273,7 @@ export const eprListItem = z.object({
   id: z.number().int(),
   name: z.string(),
   status,
+  decision,
   type: idName,
   kpi: eprKpi,
   employee: personRef,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { PASSPORT_MAX, PASSPORT_MIN } from './limits';
-import { dateRange, limit, listResponse, page, sort, status } from './lists';
+import { dateRange, decision, limit, listResponse, page, sort, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
@@ -277,6 +277,7 @@ export const serviceRequest = z.object({
   passport_no: z.string().nullable(),
   intended_country: z.string().nullable(),
   status,
+  decision,
   created: z.string(),
   updated: z.string(),
   submitted_at: z.string().nullable(),

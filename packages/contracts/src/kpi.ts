@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { COMMENT_MAX } from './limits';
-import { listQuery, listResponse, status } from './lists';
+import { decision, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
@@ -340,6 +340,7 @@ export const kpiListItem = z.object({
   from: z.string(),
   to: z.string(),
   status,
+  decision,
   employee: personRef,
   line_manager: personRef.nullable(),
   one_over_one: personRef.nullable(),

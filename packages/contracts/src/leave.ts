@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, isCalendarDateTime } from './dates';
 import { ADDRESS_MAX } from './limits';
-import { dateRange, listQuery, listResponse, status } from './lists';
+import { dateRange, decision, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
@@ -151,6 +151,7 @@ export const leave = z.object({
   /** Where the employee can be reached while away: null to the colleague who only covers the leave. */
   leave_address: z.string().nullable(),
   status: status,
+  decision,
   /** What the caller may do with it now (approve, reject, submit, edit, delete). */
   actions: recordActions(REQUEST_ACTIONS),
   created: z.string(),

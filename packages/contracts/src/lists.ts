@@ -69,3 +69,21 @@ export interface ListResponse<T> {
 /** A status as answers carry it: id, name and colour (names come from the server). */
 export const status = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type Status = z.infer<typeof status>;
+
+/**
+ * A request's latest decision (approve, reject, send back, cancel, done):
+ * who took it and, when they decided for someone else (a delegation, an
+ * escalation), on whose behalf. Null before any decision.
+ */
+export const decision = z
+  .object({
+    action: z.string(),
+    by: z.string(),
+    on_behalf_of: z.string().nullable(),
+    /** ISO 8601. */
+    at: z.string(),
+    /** The decider's words with it (the approvals inbox), if any. */
+    comment: z.string().nullable(),
+  })
+  .nullable();
+export type Decision = z.infer<typeof decision>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
-import { dateRange, listQuery, listResponse, status } from './lists';
+import { dateRange, decision, listQuery, listResponse, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
@@ -174,6 +174,7 @@ export const remoteWork = z.object({
   to_time: z.string().nullable(),
   description: z.string().nullable(),
   status: status,
+  decision,
   /** What the caller may do with it now (approve, reject, submit, edit, delete). */
   actions: recordActions(REQUEST_ACTIONS),
   created: z.string(),

@@ -11,6 +11,8 @@ export const ROUTES = {
   impersonate: '/impersonate',
   dashboard: '/dashboard',
   approvals: '/approvals',
+  delegations: '/delegations',
+  notifications: '/notifications',
   profile: '/profile',
   profileById: '/profile/:profileId',
   team: '/team',

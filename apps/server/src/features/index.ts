@@ -18,6 +18,7 @@ import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
 import { leaveReferenceRoutes, leaveRoutes } from './leave';
 import { lookupRoutes } from './lookups';
+import { notificationRoutes } from './notifications';
 import { orgChartRoutes } from './org-chart';
 import { organisationRoutes } from './organisation';
 import { profileRoutes } from './profile';
@@ -55,4 +56,5 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   attendanceIntakeRoutes,
   employeeImportRoutes,
   commentRoutes,
+  notificationRoutes,
 ];

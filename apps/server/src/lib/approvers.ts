@@ -1,5 +1,7 @@
 import type { ApprovalModule, Decider } from '@hr/contracts/approvals';
-import type { Actor } from '@hr/contracts/workflow';
+import type { RecordKind } from '@hr/contracts/error-codes';
+import type { Decision } from '@hr/contracts/lists';
+import { type Actor, isDecision, type WorkflowTable } from '@hr/contracts/workflow';
 import { type AnyColumn, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -175,4 +177,42 @@ export function personJson(id: AnyColumn | SQL): SQL<PersonColumns | null> {
 /** A person's name by id, as a sort key. */
 export function personName(id: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`(select p.name from employees p where p.id = ${id})`;
+}
+
+/** A request's latest decision as its record query reads it (`decisionOf`). */
+export interface DecisionColumns {
+  action: string;
+  by: string;
+  onBehalfOf: string | null;
+  at: string;
+  comment: string | null;
+}
+
+/**
+ * A request's latest decision, read from the audit log as one JSON value by
+ * its kind and id: the action (one of the workflow's decisions, never the
+ * owner's own), who took it and on whose behalf. A column of each module's
+ * record query (`audit_log_entity_idx` serves it), so the requester sees
+ * both names without another statement.
+ */
+export function decisionOf(
+  kind: RecordKind,
+  workflow: WorkflowTable,
+  id: AnyColumn,
+): SQL<DecisionColumns | null> {
+  const actions = [...new Set(workflow.filter(isDecision).map((t) => t.action))];
+  const list = sql.raw(actions.map((a) => `'${a}'`).join(', '));
+  return sql<DecisionColumns | null>`(select json_build_object('action', a.action, 'by', coalesce(p.name, ''), 'onBehalfOf', b.name, 'at', a.created_at, 'comment', a.data->>'comment') from audit_log a left join employees p on p.id = a.actor_employee_id left join employees b on b.id = a.on_behalf_of_employee_id where a.entity = ${sql.raw(`'${kind}'`)} and a.entity_id = ${id} and a.action in (${list}) order by a.id desc limit 1)`;
+}
+
+/** A decision as answers carry it. */
+export function decisionAnswer(d: DecisionColumns | null | undefined): Decision {
+  if (!d) return null;
+  return {
+    action: d.action,
+    by: d.by,
+    on_behalf_of: d.onBehalfOf,
+    at: new Date(d.at).toISOString(),
+    comment: d.comment,
+  };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { type OutboxRow, outbox } from '../db/schema';
 
@@ -48,6 +49,35 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
   });
 }
 
+/** An e-mail without secrets (a notification), queued with many others. */
+export interface OutgoingEmail {
+  recipient: string;
+  subject: string;
+  body: string;
+  topic: string;
+  employeeId: number;
+}
+
+/** The longest subject the outbox keeps. */
+const SUBJECT_MAX = 200;
+
+/**
+ * Queues many e-mails in one statement, inside the caller's transaction (a
+ * review cycle tells thousands of people at once). They carry no secret.
+ */
+export async function enqueueEmails(db: Db, messages: readonly OutgoingEmail[]): Promise<void> {
+  if (messages.length === 0) return;
+  const texts = (values: string[]) => sql`${sql.param(values)}::text[]`;
+  const subject = (s: string) => (s.length > SUBJECT_MAX ? `${s.slice(0, SUBJECT_MAX - 1)}…` : s);
+  await db.execute(sql`
+    insert into ${outbox} (channel, recipient, subject, body, topic, employee_id)
+    select 'email', m.recipient, m.subject, m.body, m.topic, m.employee_id
+      from unnest(${texts(messages.map((m) => m.recipient))}, ${texts(messages.map((m) => subject(m.subject)))},
+                  ${texts(messages.map((m) => m.body))}, ${texts(messages.map((m) => m.topic))},
+                  ${sql`${sql.param(messages.map((m) => m.employeeId))}::int[]`})
+           as m(recipient, subject, body, topic, employee_id)`);
+}
+
 /** The column values that drop a message's secret: its body becomes the redacted one. */
 const dropSecret = {
   body: sql`coalesce(${outbox.redactedBody}, ${outbox.body})`,
@@ -91,6 +121,27 @@ export function webhookTransport(url: string): Transport {
       if (!res.ok) throw new Error(`gateway answered ${res.status}`);
     },
   };
+}
+
+/**
+ * Sends e-mails through an SMTP server (`SMTP_URL`, e.g.
+ * `smtps://user:password@mail.example.com:465`), as plain text from
+ * `MAIL_FROM`. A refusal or a lost connection throws, and the dispatcher
+ * tries again later as with any transport.
+ */
+export function smtpTransport(url: string, from: string): Transport {
+  const mailer = nodemailer.createTransport(url);
+  return {
+    async send(m) {
+      if (m.channel !== 'email') throw new Error('the SMTP transport sends e-mails only');
+      await mailer.sendMail({ from, to: m.recipient, subject: m.subject ?? '', text: m.body });
+    },
+  };
+}
+
+/** Each channel by its own transport: e-mails by SMTP where configured, SMS by the gateway. */
+export function byChannel(transports: Record<OutboxRow['channel'], Transport>): Transport {
+  return { send: (m) => transports[m.channel].send(m) };
 }
 
 const MAX_ATTEMPTS = 8;

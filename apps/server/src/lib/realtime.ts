@@ -4,10 +4,14 @@ import pg from 'pg';
 import { STREAMS_PER_PERSON } from '../config';
 import type { Database, Db } from '../db/client';
 import { realtimeStreams } from '../db/schema';
-import { heldSessions } from './auth';
+import { findSessionById, heldSessions } from './auth';
+import { domainError } from './errors';
+import { hmac, safeEqualHex } from './tokens';
 
 /** The channel new comments are announced on, in the inserting transaction (`pg_notify`). */
 export const COMMENTS_CHANNEL = 'hr_comments';
+/** The channel a person's unread notifications are announced on (a new one, or some marked read). */
+export const NOTIFICATIONS_CHANNEL = 'hr_notifications';
 
 /** What a notification names: the comment and its thread. */
 export interface CommentNotice {
@@ -16,19 +20,36 @@ export interface CommentNotice {
   thread: number;
 }
 
-type Listener = (notice: CommentNotice) => void;
+/** Whose unread notifications changed. */
+export interface NotificationNotice {
+  employee_id: number;
+}
+
+/** What each channel carries (its JSON payload). */
+export interface RealtimeMessages {
+  [COMMENTS_CHANNEL]: CommentNotice;
+  [NOTIFICATIONS_CHANNEL]: NotificationNotice;
+}
+export type RealtimeChannel = keyof RealtimeMessages;
+const CHANNELS: readonly RealtimeChannel[] = [COMMENTS_CHANNEL, NOTIFICATIONS_CHANNEL];
+const isChannel = (name: string): name is RealtimeChannel => (CHANNELS as readonly string[]).includes(name);
+
+type Listener<C extends RealtimeChannel> = (message: RealtimeMessages[C]) => void;
 
 /**
- * The fan-out of new comments to the open chat windows of this process
- * (DESIGN.md §6). Every process LISTENs on one PostgreSQL channel and a
- * comment is NOTIFY'd in the transaction that inserts it, so it reaches the
- * windows of every API process once committed, and never when rolled back.
+ * The fan-out of realtime news (new comments, a person's unread
+ * notifications) to the open streams of this process (DESIGN.md §6, §11).
+ * Every process LISTENs on each channel on one PostgreSQL connection, and a
+ * change is NOTIFY'd in the transaction that makes it, so it reaches the
+ * streams of every API process once committed, and never when rolled back.
  * PGlite (one process) has the same LISTEN/NOTIFY, so there is one path.
  */
 export class RealtimeHub {
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Map<RealtimeChannel, Set<Listener<RealtimeChannel>>>(
+    CHANNELS.map((c) => [c, new Set()]),
+  );
   private client: pg.Client | null = null;
-  private stopPglite: (() => Promise<void>) | null = null;
+  private stopPglite: (() => Promise<void>)[] = [];
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
 
@@ -42,13 +63,13 @@ export class RealtimeHub {
     this.streams = new RealtimeStreams(database.db, options);
   }
 
-  /** Starts listening; resolves once the listener is in place. */
+  /** Starts listening on every channel; resolves once the listeners are in place. */
   async start(): Promise<void> {
     this.streams.start();
-    if (this.database.pglite) {
-      this.stopPglite = await this.database.pglite.listen(COMMENTS_CHANNEL, (payload) =>
-        this.dispatch(payload),
-      );
+    const pglite = this.database.pglite;
+    if (pglite) {
+      for (const channel of CHANNELS)
+        this.stopPglite.push(await pglite.listen(channel, (payload) => this.dispatch(channel, payload)));
       return;
     }
     if (this.database.url) await this.connect();
@@ -61,49 +82,101 @@ export class RealtimeHub {
       if (this.client !== client) return;
       this.client = null;
       client.end().catch(() => {});
-      // A dropped connection is opened again; comments sent meanwhile are read on the clients' reconnect.
+      // A dropped connection is opened again; what was sent meanwhile is read on the clients' reconnect.
       if (!this.stopped) this.retry = setTimeout(() => void this.connect().catch(again), 1000);
     };
     client.on('error', again);
     client.on('end', again);
     client.on('notification', (message) => {
-      if (message.channel === COMMENTS_CHANNEL && message.payload) this.dispatch(message.payload);
+      if (isChannel(message.channel) && message.payload) this.dispatch(message.channel, message.payload);
     });
     this.client = client;
     await client.connect();
-    await client.query(`LISTEN ${COMMENTS_CHANNEL}`);
+    for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
   }
 
-  private dispatch(payload: string) {
-    let notice: CommentNotice;
+  private dispatch(channel: RealtimeChannel, payload: string) {
+    let message: RealtimeMessages[RealtimeChannel];
     try {
-      notice = JSON.parse(payload) as CommentNotice;
+      message = JSON.parse(payload) as RealtimeMessages[RealtimeChannel];
     } catch {
       return;
     }
-    for (const listener of this.listeners) listener(notice);
+    for (const listener of this.listeners.get(channel) ?? []) listener(message);
   }
 
-  /** Calls `listener` for every new comment until the returned function is called. */
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Calls `listener` for every message of `channel` until the returned function is called. */
+  subscribe<C extends RealtimeChannel>(channel: C, listener: Listener<C>): () => void {
+    const set = this.listeners.get(channel)!;
+    const held = listener as Listener<RealtimeChannel>;
+    set.add(held);
+    return () => set.delete(held);
   }
 
+  /** The listeners of this process, on every channel. */
   get size(): number {
-    return this.listeners.size;
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await this.streams.stop();
     if (this.retry) clearTimeout(this.retry);
-    this.listeners.clear();
+    for (const set of this.listeners.values()) set.clear();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});
-    await this.stopPglite?.().catch(() => {});
+    for (const stop of this.stopPglite.splice(0)) await stop().catch(() => {});
   }
+}
+
+/** How long a realtime token may wait to open a stream; the client asks for a new one when it reconnects. */
+export const REALTIME_TOKEN_SECONDS = 300;
+
+/**
+ * A token that opens the realtime streams of a session (an EventSource
+ * cannot send the bearer token): the session's id and an expiry, signed with
+ * the server secret. It opens a stream only while that session holds.
+ */
+export function realtimeToken(secret: string, sessionId: number, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + REALTIME_TOKEN_SECONDS;
+  const body = `${sessionId}.${expires}`;
+  return `${body}.${hmac(secret, `realtime-session:${body}`)}`;
+}
+
+/**
+ * Who follows a stream: the session its token was issued for, and that
+ * session's employee and administrator flag (kept current while the stream
+ * is open: `RealtimeStreams`).
+ */
+export interface Subscriber {
+  sessionId: number;
+  employeeId: number;
+  isAdmin: boolean;
+}
+
+/**
+ * Who a realtime token is for: its session, when the token is genuine and
+ * fresh (else 401 `realtime_token_invalid`) and the session holds as a
+ * bearer token's would (else 401 `session_invalid`).
+ */
+export async function realtimeSubscriber(
+  db: Db,
+  secret: string,
+  token: string | undefined,
+): Promise<Subscriber> {
+  const match = /^(\d{1,15})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token ?? '');
+  if (!match) throw domainError(token ? 'realtime_token_invalid' : 'unauthorized');
+  const [, sessionId, expires, signature] = match;
+  const body = `${sessionId}.${expires}`;
+  if (!safeEqualHex(hmac(secret, `realtime-session:${body}`), signature!))
+    throw domainError('realtime_token_invalid');
+  if (Number(expires) < Date.now() / 1000) throw domainError('realtime_token_invalid');
+  const session = await findSessionById(db, Number(sessionId));
+  if (!session) throw domainError('session_invalid');
+  return { sessionId: session.sessionId, employeeId: session.employeeId, isAdmin: session.isAdmin };
 }
 
 /** How often a process checks its open streams. */

@@ -117,6 +117,8 @@ export interface TransitionHooks<Row, A extends string> {
   set?(to: number): Record<string, unknown>;
   /** Runs after the status changed, in the same transaction (e.g. issuing a letter). */
   after?(tx: Db, row: Row, to: number): Promise<void>;
+  /** The decider's words with the decision (the approvals inbox), kept in its audit row. */
+  comment?: string | null | undefined;
 }
 
 /**
@@ -424,6 +426,7 @@ export class RequestWorkflow<Row extends StoredRequest, A extends string> {
         fromStatus: row.statusId,
         toStatus: transition.to,
         onBehalfOf: forWhom,
+        ...(hooks.comment ? { data: { comment: hooks.comment } } : {}),
       });
       await notifyTransition(tx, {
         kind: this.def.kind,

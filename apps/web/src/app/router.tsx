@@ -88,6 +88,8 @@ export const createRouter = () =>
                   () => import('../features/epr-calibration/pages/EprCalibrationPage'),
                 ),
                 page('/approvals', () => import('../features/approvals/pages/ApprovalsPage')),
+                page('/delegations', () => import('../features/delegations/pages/DelegationsPage')),
+                page('/notifications', () => import('../features/notifications/pages/NotificationsPage')),
                 page('/leave', () => import('../features/leave/pages/LeavePage')),
                 page('/remote-work', () => import('../features/remote-work/pages/RemoteWorkPage')),
                 page('/hr-services', () => import('../features/hr-services/pages/HrServicesPage')),

@@ -23,6 +23,7 @@ export const employeeKeys = {
   search: (filter: object, page: number, limit: number, sort: string) =>
     ['employees', 'search', filter, page, limit, sort] as const,
   reports: (term: string) => ['employees', 'reports', term] as const,
+  pick: (term: string) => ['employees', 'pick', term] as const,
 };
 
 export const referenceKeys = {

@@ -1,7 +1,9 @@
 import { ADMIN_MESSAGES } from '@hr/contracts/admin';
+import { APPROVAL_MESSAGES } from '@hr/contracts/approvals';
 import { ATTENDANCE_MESSAGES } from '@hr/contracts/attendance';
 import { ATTENDANCE_INTAKE_MESSAGES } from '@hr/contracts/attendance-intake';
 import { COMPENSATION_MESSAGES } from '@hr/contracts/compensation';
+import { DELEGATION_MESSAGES } from '@hr/contracts/delegations';
 import { GROUP_MESSAGES } from '@hr/contracts/employee-search';
 import { EPR_MESSAGES, EPR_VALUE_MESSAGES } from '@hr/contracts/epr';
 import { EPR_CYCLE_MESSAGES } from '@hr/contracts/epr-cycles';
@@ -29,9 +31,11 @@ import en from './en';
 /** The catalogs of field texts a form shows, by where the web looks them up. */
 const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   MESSAGES,
+  APPROVAL_MESSAGES,
   ATTENDANCE_MESSAGES,
   ATTENDANCE_INTAKE_MESSAGES,
   COMPENSATION_MESSAGES,
+  DELEGATION_MESSAGES,
   EPR_MESSAGES,
   EPR_VALUE_MESSAGES,
   EPR_CYCLE_MESSAGES,

@@ -21,6 +21,9 @@ const PLANS: ReviewPlan[] = [
   { eid: '1016', year: 'last', status: EPR_STATUS.returnedToLineManager },
   { eid: '1003', year: 'last', status: EPR_STATUS.awaitingOneOverOne },
   { eid: '1017', year: 'this', status: EPR_STATUS.draft },
+  // With the O&O: the demo O&O 1002 (1021 is under 1003), and the HR admin 1001 (1024 is under 1008).
+  { eid: '1021', year: 'last', status: EPR_STATUS.awaitingOneOverOne },
+  { eid: '1024', year: 'last', status: EPR_STATUS.awaitingOneOverOne },
 ];
 
 const WITH_EMPLOYEE_SIDE: number[] = [2, 3, 4, 5, 10];

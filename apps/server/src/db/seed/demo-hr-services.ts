@@ -29,7 +29,8 @@ const ADMIN = '1001';
 /**
  * Requests in every status for the demo accounts: Tanvir Ahmed (1004, under
  * 1003 and 1002) and other reports of 1003, so that 1003 has submitted
- * requests to decide and the HR admin 1001 approved ones to mark done.
+ * requests to decide and the HR admin 1001 approved ones to mark done, and
+ * one of 1009 (under 1002) for the demo O&O to decide.
  */
 const REQUESTS: DemoRequest[] = [
   {
@@ -121,6 +122,15 @@ const REQUESTS: DemoRequest[] = [
     daysAgo: 0,
     reason: 'Bank account opening',
     description: 'Savings account at BRAC Bank',
+  },
+  // A manager under the demo O&O 1002: theirs to decide (and HR's).
+  {
+    eid: '1009',
+    status: 2,
+    category: 'employment_certificate',
+    daysAgo: 1,
+    reason: 'Visa application',
+    description: 'For the embassy of Japan',
   },
   {
     eid: '1020',

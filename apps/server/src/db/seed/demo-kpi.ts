@@ -208,6 +208,12 @@ const PLANS: SheetPlan[] = [
   { eid: '1016', year: 'this', status: KPI_STATUS.draft, goals: SCORECARD.slice(0, 3) },
   { eid: '1017', year: 'this', status: KPI_STATUS.approved, goals: SCORECARD },
   { eid: '1003', year: 'this', status: KPI_STATUS.awaitingLineManager, goals: SCORECARD },
+  // For the demo O&O 1002: a review of last year waits for them (demo-epr.ts).
+  { eid: '1021', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
+  // For the HR admin 1001: their report 1008's sheet, and (as O&O) one of 1008's team, with a review of last year.
+  { eid: '1008', year: 'this', status: KPI_STATUS.awaitingLineManager, goals: SCORECARD },
+  { eid: '1024', year: 'this', status: KPI_STATUS.awaitingOneOverOne, goals: SCORECARD },
+  { eid: '1024', year: 'last', status: KPI_STATUS.approved, goals: SCORECARD },
 ];
 
 /**

@@ -8,6 +8,8 @@ import { notAfter } from './demo-clock';
 
 /** The demo employee (1004) and other reports of the demo line manager (1003). */
 const EMPLOYEES = ['1004', '1014', '1015', '1016', '1017', '1018', '1019', '1020'];
+/** Line managers under the demo O&O (1002) and the HR admin (1001): a request each waits for them. */
+const MANAGERS = ['1009', '1008'];
 
 const { draft, submitted, approved, rejected } = REQUEST_STATUS;
 
@@ -94,6 +96,17 @@ const PLANS: Plan[] = [
   },
 ];
 
+/** The managers' request: a morning from home last week, waiting for their own line manager. */
+const MANAGER_PLANS: Plan[] = [
+  {
+    offset: (i) => -6 + i,
+    typeId: REMOTE_WORK_TYPE.hourly,
+    hours: ['09:00', '11:00'],
+    status: () => submitted,
+    description: 'Quarterly planning call from home',
+  },
+];
+
 /** Friday is the weekly off day: a request starting on one moves to Saturday. */
 function workday(d: Dayjs): Dayjs {
   return d.day() === 5 ? d.add(1, 'day') : d;
@@ -101,7 +114,8 @@ function workday(d: Dayjs): Dayjs {
 
 /**
  * Seeds remote-work requests in every status for the demo employee and
- * several of the demo line manager's other reports, with the approvers
+ * several of the demo line manager's other reports, and one waiting for
+ * each of the demo O&O and the HR admin (from a manager below them), with the approvers
  * stored as the API would (line manager and O&O), and their audit trail.
  * Answers the number of requests made.
  */
@@ -109,11 +123,15 @@ export async function seedDemoRemoteWork(tx: Db, idByEid: ReadonlyMap<string, nu
   const today = dayjs().startOf('day');
   const now = dayjs();
   let made = 0;
-  for (const [i, eid] of EMPLOYEES.entries()) {
+  const who = [
+    ...EMPLOYEES.map((eid, i) => ({ eid, i, plans: PLANS })),
+    ...MANAGERS.map((eid, i) => ({ eid, i, plans: MANAGER_PLANS })),
+  ];
+  for (const { eid, i, plans } of who) {
     const employeeId = idByEid.get(eid);
     if (employeeId === undefined) continue;
     const { lineManagerId, oneOverOneId } = await approversOf(tx, employeeId);
-    for (const [n, plan] of PLANS.entries()) {
+    for (const [n, plan] of plans.entries()) {
       const start = workday(today.add(plan.offset(i), 'day'));
       const hourly = plan.typeId === REMOTE_WORK_TYPE.hourly;
       const end = hourly ? start : start.add((plan.days ?? 1) - 1, 'day');

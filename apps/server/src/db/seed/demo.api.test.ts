@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../test/helper';
+import { createTestDatabase, testConfig } from '../../../test/helper';
+import { buildApp } from '../../app';
 import { officeNow } from '../../lib/office-clock';
 import type { Database, Db } from '../client';
 import { seedDemoIfEmpty } from './demo';
+import { DEMO_PASSWORD } from './demo-accounts';
 
 /**
  * The demo company must look like a portal in use until today: requests of
@@ -183,6 +185,54 @@ describe('the demo data', () => {
            where d.company_id is distinct from e.company_id or d.office_id is distinct from e.office_id`,
     );
     expect(Number(outside!.n)).toBe(0);
+  });
+
+  it('has items of every module waiting for each demo approver, at every stage of theirs', {
+    timeout: 120_000,
+  }, async () => {
+    await seededAt();
+    const app = await buildApp({ config: testConfig(), database: database! });
+    try {
+      const signIn = async (eid: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/login_check',
+          payload: { username: eid, password: DEMO_PASSWORD, app_id: 3 },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().token as string;
+      };
+      const get = async (token: string, url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      const statuses = new Map<string, string[]>();
+      for (const eid of ['1003', '1002', '1001']) {
+        const token = await signIn(eid);
+        // The counts the inbox's tabs and the dashboard's cards show.
+        const counts = await get(token, '/api/v1/approvals/counts');
+        for (const module of ['leave', 'remote-work', 'hr-service', 'kpi', 'epr'])
+          expect(counts[module], `${eid} ${module}`).toBeGreaterThan(0);
+        const page = await get(token, '/api/v1/approvals?limit=50');
+        // One page holds all of it.
+        expect([page.total, page.items.length]).toEqual([counts.total, counts.total]);
+        const items = page.items as { module: string; status: { id: number } }[];
+        statuses.set(eid, [...new Set(items.map((i) => `${i.module} ${i.status.id}`))].sort());
+      }
+      // The line manager decides at 2 (and reviews at 10), the O&O KPI sheets and reviews at 3, HR also HR requests at 3.
+      expect(statuses.get('1003')).toEqual(
+        expect.arrayContaining(['epr 10', 'epr 2', 'hr-service 2', 'kpi 2', 'leave 2', 'remote-work 2']),
+      );
+      expect(statuses.get('1002')).toEqual(expect.arrayContaining(['epr 3', 'kpi 3']));
+      expect(statuses.get('1001')).toEqual(
+        expect.arrayContaining(['epr 3', 'hr-service 2', 'hr-service 3', 'kpi 2', 'kpi 3']),
+      );
+      // Nothing waits for the demo employee.
+      expect((await get(await signIn('1004'), '/api/v1/approvals/counts')).total).toBe(0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('names what HR types (designations, units, leave types and the other lists) in Arabic too', {

@@ -13,7 +13,7 @@ import { KPIS, OBJECTIVES } from './large-kpi';
 const STATUS = sql.raw(`case
   when abs(hashtext(e.eid)) % 10 in (0, 1) then 1
   when abs(hashtext(e.eid)) % 10 in (2, 3) then 2
-  when abs(hashtext(e.eid)) % 10 = 4 then 3
+  when abs(hashtext(e.eid)) % 10 in (4, 7) then 3
   when abs(hashtext(e.eid)) % 10 = 5 then 5
   when abs(hashtext(e.eid)) % 10 = 6 then 10
   else 4 end`);

@@ -24,7 +24,8 @@ export const KPIS = sql.raw(`(values
 /**
  * A yearly KPI sheet for every employee of the large data set (E-IDs L…) in
  * the KPI year of today: five objectives with three KPIs each, in every
- * status (most approved), and a comment on the first objective of each sheet
+ * status (a third with the O&O, a fifth with the line manager, a third
+ * approved), and a comment on the first objective of each sheet
  * that left the draft. Set-based SQL, so 10,000 sheets take seconds.
  */
 export async function seedLargeKpis(db: Db, log: (msg: string) => void = () => {}): Promise<void> {
@@ -50,10 +51,16 @@ export async function seedLargeKpis(db: Db, log: (msg: string) => void = () => {
       .values({ name: `FY ${y}`, fromDate: `${y}-01-01`, toDate: `${y}-12-31` })
       .returning({ id: kpiYears.id });
   }
-  // 1 Draft, 2 Awaiting line manager, 3 Awaiting O&O, 4 Approved, 5 Update requested.
-  const status = sql.raw(
-    'case when e.id % 10 = 0 then 1 when e.id % 10 in (1, 2) then 2 when e.id % 10 = 3 then 3 when e.id % 10 = 4 then 5 else 4 end',
-  );
+  // 1 Draft, 2 Awaiting line manager, 3 Awaiting O&O, 4 Approved, 5 Update requested: the season
+  // of setting the year's sheets, many of them with the O&O. By a hash of the E-ID (the seed hands
+  // out reports round-robin, so ids of one department share their remainders), independent of the
+  // review's (large-epr.ts).
+  const status = sql.raw(`case
+    when abs(hashtext(e.eid || ':kpi')) % 10 = 0 then 1
+    when abs(hashtext(e.eid || ':kpi')) % 10 in (1, 2) then 2
+    when abs(hashtext(e.eid || ':kpi')) % 10 in (3, 4, 5) then 3
+    when abs(hashtext(e.eid || ':kpi')) % 10 = 6 then 5
+    else 4 end`);
   await db.execute(sql`
     insert into kpis (employee_id, line_manager_id, one_over_one_id, created_by_id, type_id, year_id, name,
                       from_date, to_date, status_id, first_submitted_at, created_at, updated_at)

@@ -1,11 +1,13 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, type TestContext } from '../../../test/helper';
-import { employees, eprs, punches } from '../schema';
+import { employees, eprs, kpis, punches } from '../schema';
+import { DEMO_PASSWORD } from './demo-accounts';
 import { seedLarge } from './large';
 import { seedLargeAttendance } from './large-attendance';
 import { seedLargeEprs } from './large-epr';
 import { seedLargeKpis } from './large-kpi';
+import { seedLargeRequests } from './large-requests';
 
 /**
  * The large data set on a small scale: a review for every employee with a
@@ -71,6 +73,42 @@ describe('large seed', () => {
     expect(review.section_b.stables.length).toBeGreaterThan(0);
     expect(review.section_c.overall_rating).toMatch(/^[1-3]\.[1-3]$/);
     expect(review.section_d.dev_plans).toHaveLength(2);
+  });
+
+  it('gives a head of department hundreds of items waiting in every module, at every stage', async () => {
+    // The first test seeded the people, their sheets and reviews; a year of requests here.
+    await seedLargeRequests(ctx.db);
+    const login = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/login_check',
+      payload: { username: 'L00001', password: DEMO_PASSWORD, app_id: 3 },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().token as string;
+    const counts = (await ctx.call({ method: 'GET', url: '/api/v1/approvals/counts', token })).json();
+    for (const module of ['leave', 'remote-work', 'hr-service', 'kpi', 'epr'])
+      expect(counts[module], module).toBeGreaterThan(0);
+    // The O&O of about 380 people here (480 on 10,000 employees) and line manager of 20.
+    expect(counts.total).toBeGreaterThanOrEqual(200);
+    // Sheets with them as line manager (2) and as O&O (3), reviews with them as O&O (3).
+    const [head] = await ctx.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(eq(employees.eid, 'L00001'));
+    const stage = async (
+      table: typeof kpis | typeof eprs,
+      column: 'lineManagerId' | 'oneOverOneId',
+      status: number,
+    ) =>
+      (
+        await ctx.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(table)
+          .where(and(eq(table[column], head!.id), eq(table.statusId, status)))
+      )[0]!.n;
+    expect(await stage(kpis, 'lineManagerId', 2)).toBeGreaterThan(0);
+    expect(await stage(kpis, 'oneOverOneId', 3)).toBeGreaterThan(50);
+    expect(await stage(eprs, 'oneOverOneId', 3)).toBeGreaterThan(30);
   });
 
   it('gives everyone of the large data set punches on working days, late on some, absent on others', async () => {

@@ -243,6 +243,43 @@ describe('names in the inbox', () => {
       .where(eq(employees.id, c.employee.id));
     expect(item.employee).toMatchObject({ id: c.employee.id, name: emp!.name });
   });
+
+  it('a review is named with its type in the reader’s language, as the EPR list names it', async () => {
+    const c = await ctx.factory.cast();
+    const w = await waitingItems(c);
+    const title = async (token: string, id: number, language?: string) => {
+      const res = await ctx.call({
+        method: 'GET',
+        url: `/api/v1/approvals?module=epr&employee_id=${c.employee.id}`,
+        token,
+        ...(language ? { headers: { 'accept-language': language } } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as Item[]).find((i) => i.id === id)?.title;
+    };
+    // The interim review waits for the line manager, the annual one for the O&O.
+    const english = await title(c.tokens.lm, w.eprLm);
+    expect(english).toMatch(/ – Interim review$/);
+    const sheet = english!.slice(0, -' – Interim review'.length);
+    expect(await title(c.tokens.lm, w.eprLm, 'ar')).toBe(`${sheet} – التقييم المرحلي`);
+    const list = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/eprs?list_type=team&limit=50`,
+      token: c.tokens.lm,
+      headers: { 'accept-language': 'ar' },
+    });
+    const listed = (list.json().items as { id: number; name: string }[]).find((r) => r.id === w.eprLm);
+    expect(listed?.name).toBe(`${sheet} – التقييم المرحلي`);
+    // Without Accept-Language, the language the reader saved.
+    const saved = await ctx.call({
+      method: 'PUT',
+      url: '/api/v1/me/language',
+      token: c.tokens.oo,
+      payload: { language: 'fr' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await title(c.tokens.oo, w.eprOo)).toBe(`${sheet} – Évaluation annuelle`);
+  });
 });
 
 const decide = (token: string | null, action: string, items: object[] | unknown) =>

@@ -8,7 +8,7 @@ import {
 } from '@hr/contracts/approvals';
 import { type AnyColumn, and, count, eq, gte, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalEscalations, approvalItems, employees, workflowStatuses } from '../../db/schema';
+import { approvalEscalations, approvalItems, companies, employees, workflowStatuses } from '../../db/schema';
 import { personJson, personName } from '../../lib/approvers';
 import { delegatorsOf, escalationSql } from '../../lib/delegations';
 import { localName } from '../../lib/language';
@@ -44,26 +44,25 @@ export function waitingFor(
   today: Placeholder | string,
   modules = APPROVAL_MODULES,
 ): SQL {
-  const parts = modules.flatMap((module) => {
+  const e = approvalEscalations;
+  const toMe = isAdmin
+    ? sql`(${e.toEmployeeId} = ${me} or ${e.toLevel} = 'admin')`
+    : sql`${e.toEmployeeId} = ${me}`;
+  const parts = modules.map((module) => {
     const waiting = waitingStatuses(APPROVAL_WORKFLOWS[module]);
-    const delegators = delegatorsOf(me, today, literals([module]));
+    const mine = sql`any(array[${me}::int] || array${delegatorsOf(me, today, literals([module]))})`;
     const byDecider = DECIDERS.flatMap((decider) => {
       const statuses = waiting[decider];
       if (statuses.length === 0) return [];
       const column = DECIDER_COLUMN[decider];
       if (!column && !isAdmin) return [];
       const inStatus = sql`${v.statusId} in (${literals(statuses)})`;
-      return [column ? sql`((${column} = ${me} or ${column} in ${delegators}) and ${inStatus})` : inStatus];
+      return [column ? sql`(${column} = ${mine} and ${inStatus})` : inStatus];
     });
-    if (byDecider.length === 0) return [];
-    return [sql`(${v.module} = ${literals([module])} and (${sql.join(byDecider, sql` or `)}))`];
+    const escalated = sql`${v.id} = any(array(select ${e.recordId} from ${e} where ${e.module} = ${literals([module])} and ${toMe}))`;
+    return sql`(${v.module} = ${literals([module])} and (${sql.join([...byDecider, escalated], sql` or `)}))`;
   });
-  const e = approvalEscalations;
-  const toMe = isAdmin
-    ? sql`(${e.toEmployeeId} = ${me} or ${e.toLevel} = 'admin')`
-    : sql`${e.toEmployeeId} = ${me}`;
-  const escalatedToMe = sql`exists (select 1 from ${e} where ${e.module} = ${v.module} and ${e.recordId} = ${v.id} and ${toMe})`;
-  return and(ne(v.employeeId, me), sql`(${sql.join([...parts, escalatedToMe], sql` or `)})`)!;
+  return and(ne(v.employeeId, me), sql`(${sql.join(parts, sql` or `)})`)!;
 }
 
 /** A workflow module's name in the statuses table (`remote-work` → `remote_work`). */
@@ -86,6 +85,7 @@ function pageQuery(db: Db, total: SQL<number>) {
       fromDate: v.fromDate,
       toDate: v.toDate,
       owner: personJson(v.employeeId),
+      companyId: sql<number | null>`(select p.company_id from employees p where p.id = ${v.employeeId})`,
       escalation: escalationSql(v.module, v.id),
     })
     .from(v)
@@ -98,6 +98,12 @@ export type ApprovalRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execu
   module: ApprovalModule;
 };
 
+/** What waits for someone in one module. */
+export interface WaitingCount {
+  module: ApprovalModule;
+  n: number;
+}
+
 export interface ApprovalFilter {
   module?: ApprovalModule | undefined;
   employeeId?: number | undefined;
@@ -105,6 +111,23 @@ export interface ApprovalFilter {
   waitingBefore?: Date | undefined;
   waitingFrom?: string | null | undefined;
   waitingTo?: string | null | undefined;
+}
+
+/**
+ * How many items wait for `me`, per module (columns `module`, `n`): the
+ * statement of `counts`, which the dashboard also reads inside its own.
+ */
+export function waitingCounts(
+  db: Db,
+  me: Placeholder | number,
+  isAdmin: boolean,
+  today: Placeholder | string,
+) {
+  return db
+    .select({ module: v.module, n: count() })
+    .from(v)
+    .where(waitingFor(me, isAdmin, today))
+    .groupBy(v.module);
 }
 
 export const approvalsRepository = {
@@ -136,14 +159,14 @@ export const approvalsRepository = {
   /** How many items wait for `me`, per module, in one statement. */
   async counts(db: Db, me: number, isAdmin: boolean, today: string) {
     const statement = preparedOnce(db, `approvals-counts|${isAdmin}`, (name) =>
-      db
-        .select({ module: v.module, n: count() })
-        .from(v)
-        .where(waitingFor(sql.placeholder('me'), isAdmin, sql.placeholder('today')))
-        .groupBy(v.module)
-        .prepare(name),
+      waitingCounts(db, sql.placeholder('me'), isAdmin, sql.placeholder('today')).prepare(name),
     );
-    return (await statement.execute({ me, today })) as { module: ApprovalModule; n: number }[];
+    return (await statement.execute({ me, today })) as WaitingCount[];
+  },
+
+  /** Every company's id (whose calendars an inbox page's due days are counted in). */
+  async companyIds(db: Db): Promise<number[]> {
+    return (await db.select({ id: companies.id }).from(companies)).map((c) => c.id);
   },
 
   /** Whether an employee exists (an unknown `employee_id` filter is a 404, not an empty list). */

@@ -4,6 +4,9 @@ import {
   approvalCounts,
   approvalDecisionBody,
   approvalDecisionResult,
+  approvalSettingBody,
+  approvalSettingParams,
+  approvalSettings,
   approvalsQuery,
   approvalsResponse,
 } from '@hr/contracts/approvals';
@@ -17,6 +20,7 @@ import { HrServicesService } from '../hr-services';
 import { KpiService } from '../kpi';
 import { LeaveService } from '../leave';
 import { RemoteWorkService } from '../remote-work';
+import { ApprovalReminders } from './approval-reminders.service';
 import { ApprovalsService, type Decide } from './approvals.service';
 
 const tags = ['Approvals'];
@@ -30,13 +34,14 @@ export async function approvalsRoutes(app: FastifyInstance, { db, secret }: Feat
   const kpi = new KpiService(db, secret);
   const epr = new EprService(db, secret);
   const decide: Record<ApprovalModule, Decide> = {
-    leave: (auth, action, id) => leave.act(auth, action as RequestAction, id),
-    'remote-work': (auth, action, id) => remote.act(auth, action as RequestAction, id),
-    'hr-service': (auth, action, id) => services.act(auth, action as ServiceAction, id),
-    kpi: (auth, action, id) => kpi.act(auth, action as ReviewAction, id),
-    epr: (auth, action, id) => epr.act(auth, action as ReviewAction, id),
+    leave: (auth, action, id, comment) => leave.act(auth, action as RequestAction, id, comment),
+    'remote-work': (auth, action, id, comment) => remote.act(auth, action as RequestAction, id, comment),
+    'hr-service': (auth, action, id, comment) => services.act(auth, action as ServiceAction, id, comment),
+    kpi: (auth, action, id, comment) => kpi.act(auth, action as ReviewAction, id, comment),
+    epr: (auth, action, id, comment) => epr.act(auth, action as ReviewAction, id, comment),
   };
-  const service = new ApprovalsService(db, secret, decide);
+  const reminders = new ApprovalReminders(db, secret);
+  const service = new ApprovalsService(db, secret, decide, reminders);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/approvals',
@@ -65,6 +70,36 @@ export async function approvalsRoutes(app: FastifyInstance, { db, secret }: Feat
       },
     },
     async (request) => service.counts(caller(request)),
+  );
+  r.get(
+    '/approvals/settings',
+    {
+      schema: {
+        operationId: 'approvalSettings',
+        summary:
+          'HR administrators: reminders and escalation per module (remind after N, escalate after M working days; to whom)',
+        tags,
+        security,
+        response: { 200: approvalSettings },
+      },
+    },
+    async (request) => reminders.list(caller(request)),
+  );
+  r.patch(
+    '/approvals/settings/:module',
+    {
+      schema: {
+        operationId: 'updateApprovalSetting',
+        summary:
+          'HR administrators: set a module’s reminder and escalation (working days, null: never; escalate_to_id: a person instead of one level up)',
+        tags,
+        security,
+        params: approvalSettingParams,
+        body: approvalSettingBody,
+        response: { 200: approvalSettings },
+      },
+    },
+    async (request) => reminders.update(caller(request), request.params.module, request.body),
   );
   r.patch(
     '/approvals/actions/:action',

@@ -9,23 +9,54 @@ import {
   type ApprovalsQuery,
 } from '@hr/contracts/approvals';
 import { displayDay } from '@hr/contracts/dates';
+import { EPR_TYPE } from '@hr/contracts/epr';
 import type { Status } from '@hr/contracts/lists';
 import type { WorkflowAction } from '@hr/contracts/workflow';
+import dayjs from 'dayjs';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
+import { type WorkCalendar, workCalendars } from '../../lib/calendar';
+import { documentTexts } from '../../lib/document-texts';
 import { AppError, domainError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { listPage } from '../../lib/list';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
-import { type ApprovalRow, approvalsRepository as repo } from './approvals.repository';
+import { reviewName } from '../epr';
+import { type ApprovalReminders, dueDay, type ModuleSetting } from './approval-reminders.service';
+import { type ApprovalRow, approvalsRepository as repo, type WaitingCount } from './approvals.repository';
 
 const DAY_MS = 86_400_000;
 
+/** What the due days of an inbox page are counted with. */
+interface Due {
+  settings: Map<ApprovalModule, ModuleSetting>;
+  calendars: Map<number | null, WorkCalendar>;
+}
+
+/** The review types with their English names, which a review's name ends with when it is made ("<sheet> – <type>"). */
+const REVIEW_TYPES = Object.values(EPR_TYPE).map((id) => ({
+  id,
+  name: documentTexts('en').known(`epr.typeName.${id}`, ''),
+}));
+
+/**
+ * A review's name with its type in the reader's language, as the EPR list
+ * names it. The view holds the name only, not the review's type: the type
+ * is the one whose English name ends it; any other name is shown as it is.
+ */
+function reviewTitle(name: string): string {
+  const type = REVIEW_TYPES.find((t) => t.name !== '' && name.endsWith(` – ${t.name}`));
+  if (!type) return name;
+  const kpiName = name.slice(0, -` – ${type.name}`.length);
+  return reviewName(documentTexts(requestLanguage()), { name, kpiName, type });
+}
+
 /** What an item is about, in a line: the type or category and its days, or the sheet's or review's name. */
 function titleOf(row: ApprovalRow): string {
-  if (row.module === 'kpi' || row.module === 'epr' || !row.fromDate) return row.subject;
+  if (row.module === 'epr') return reviewTitle(row.subject);
+  if (row.module === 'kpi' || !row.fromDate) return row.subject;
   const days =
     row.toDate && row.toDate !== row.fromDate
       ? `${displayDay(row.fromDate)} – ${displayDay(row.toDate)}`
@@ -34,13 +65,25 @@ function titleOf(row: ApprovalRow): string {
   return requestLanguage() === 'ar' ? `${row.subject} · \u2068${days}\u2069` : `${row.subject} · ${days}`;
 }
 
+/** The counts' answer from the rows of the modules where something waits: every module, and the total. */
+export function approvalCountsOf(rows: readonly WaitingCount[]): ApprovalCounts {
+  const counts = Object.fromEntries(APPROVAL_MODULES.map((m) => [m, 0])) as Omit<ApprovalCounts, 'total'>;
+  for (const r of rows) counts[r.module] = Number(r.n);
+  return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
 /**
  * The approvals inbox (DESIGN.md §11): what waits for the caller's decision
  * in every module, read from one view on the one list path, each row with
  * the decisions the request workflow gives the caller on it.
  */
 /** Takes one workflow action on one record of a module, as that module's own call does; answers its new status. */
-export type Decide = (auth: AuthContext, action: WorkflowAction, id: number) => Promise<{ status: Status }>;
+export type Decide = (
+  auth: AuthContext,
+  action: WorkflowAction,
+  id: number,
+  comment: string | null,
+) => Promise<{ status: Status }>;
 
 export class ApprovalsService {
   constructor(
@@ -48,6 +91,8 @@ export class ApprovalsService {
     private readonly secret: string,
     /** Each module's own decision (its service's `act`): the lock, the checks, the audit are its. */
     private readonly decide: Record<ApprovalModule, Decide>,
+    /** HR's reminder and escalation settings: an item's due day. */
+    private readonly reminders: ApprovalReminders,
   ) {}
 
   /**
@@ -70,7 +115,7 @@ export class ApprovalsService {
       if (seen.has(key)) continue;
       seen.add(key);
       try {
-        const { status } = await this.decide[module](auth, action, id);
+        const { status } = await this.decide[module](auth, action, id, body.comment || null);
         outcomes.push({ module, id, status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -80,7 +125,7 @@ export class ApprovalsService {
     return { items: outcomes };
   }
 
-  private toItem(auth: AuthContext, row: ApprovalRow): ApprovalItem {
+  private toItem(auth: AuthContext, row: ApprovalRow, due: Due | null): ApprovalItem {
     return {
       module: row.module,
       id: row.id,
@@ -88,7 +133,14 @@ export class ApprovalsService {
       employee: personRef(this.secret, row.owner)!,
       status: statusAnswer(row),
       waiting_since: row.waitingSince.toISOString(),
-      due: null,
+      due: due
+        ? dueDay(
+            due.settings.get(row.module),
+            due.calendars.get(row.companyId) ?? due.calendars.get(null)!,
+            row.waitingSince,
+            row.escalation !== null,
+          )
+        : null,
       actions: transitionsFor(APPROVAL_WORKFLOWS[row.module], auth, row, row.module) as WorkflowAction[],
     };
   }
@@ -96,6 +148,7 @@ export class ApprovalsService {
   async list(auth: AuthContext, q: ApprovalsQuery, url: string, now = new Date()) {
     if (q.employee_id !== undefined && !(await repo.employeeExists(this.db, q.employee_id)))
       throw domainError('employee_not_found');
+    const due = await this.dueOf(now);
     return listPage(this.db, url, q, {
       ...repo.list(auth.employeeId, auth.isAdmin, officeToday(now), {
         module: q.module,
@@ -105,14 +158,28 @@ export class ApprovalsService {
         waitingFrom: q.waiting_since?.from,
         waitingTo: q.waiting_since?.to,
       }),
-      map: (row) => this.toItem(auth, row),
+      map: (row) => this.toItem(auth, row, due),
     });
   }
 
+  /**
+   * What an inbox page's due days are counted with: the modules HR set and
+   * every company's calendar around today (none at all while nothing is
+   * set: the due day is then null).
+   */
+  private async dueOf(now: Date): Promise<Due | null> {
+    const set = (await this.reminders.settings()).filter((s) => s.remindAfterDays || s.escalateAfterDays);
+    if (set.length === 0) return null;
+    const today = officeToday(now);
+    const from = dayjs(today).subtract(2, 'year').format('YYYY-MM-DD');
+    const to = dayjs(today).add(1, 'year').format('YYYY-MM-DD');
+    return {
+      settings: new Map(set.map((s) => [s.module, s])),
+      calendars: await workCalendars(this.db, await repo.companyIds(this.db), from, to),
+    };
+  }
+
   async counts(auth: AuthContext): Promise<ApprovalCounts> {
-    const rows = await repo.counts(this.db, auth.employeeId, auth.isAdmin, officeToday());
-    const counts = Object.fromEntries(APPROVAL_MODULES.map((m) => [m, 0])) as Omit<ApprovalCounts, 'total'>;
-    for (const r of rows) counts[r.module] = Number(r.n);
-    return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+    return approvalCountsOf(await repo.counts(this.db, auth.employeeId, auth.isAdmin, officeToday()));
   }
 }

@@ -102,13 +102,14 @@ export const commentsRepository = {
     return row ?? null;
   },
 
-  /** Adds a comment and announces it to every API process once the transaction commits. */
-  async add(db: Db, values: typeof comments.$inferInsert): Promise<number> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
-      const notice = JSON.stringify({ id: row!.id, kind: values.threadKind, thread: values.threadId });
-      await tx.execute(sql`select pg_notify(${COMMENTS_CHANNEL}, ${notice})`);
-      return row!.id;
-    });
+  /**
+   * Adds a comment and announces it to every API process, in the caller's
+   * transaction: the announcement leaves when it commits.
+   */
+  async add(tx: Db, values: typeof comments.$inferInsert): Promise<number> {
+    const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
+    const notice = JSON.stringify({ id: row!.id, kind: values.threadKind, thread: values.threadId });
+    await tx.execute(sql`select pg_notify(${COMMENTS_CHANNEL}, ${notice})`);
+    return row!.id;
   },
 };

@@ -1,9 +1,9 @@
-import { type ErrorCode, errorText } from '@hr/contracts/error-codes';
 import { comment, commentBody, discovery } from '@hr/contracts/kpi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
+import { serveEventStream } from '../../lib/event-stream';
 import type { FeatureDeps } from '../deps';
 import { THREAD_KINDS, type ThreadKind } from './comments.repository';
 import { CommentsService } from './comments.service';
@@ -12,7 +12,6 @@ const tags = ['Comments'];
 const security = [{ bearer: [] }];
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const afterQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
-const KEEP_ALIVE_MS = 20_000;
 
 /** `kind:id,kind:id`: the threads a chat window follows (at most 200). */
 const threadList = z
@@ -122,72 +121,12 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, realtime
       const lastEventId = Number(request.headers['last-event-id']);
       const after =
         Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (request.query.after ?? null);
-      const raw = reply.raw;
-      const write = (text: string) => {
-        if (!raw.writableEnded) raw.write(text);
-      };
-      // Events made before the stream's head is written wait here.
-      let waiting: string[] | null = [];
-      const emit = (event: string) => {
-        if (waiting) waiting.push(event);
-        else write(event);
-      };
-      let ping: NodeJS.Timeout | undefined;
-      let streamId: number | null = null;
-      let stop = () => {};
-      let finished = false;
-      /**
-       * Ends the stream: with a last event saying why (`event: end`, `{ code, message }`),
-       * or with none when the client left or the server is closing.
-       */
-      const finish = (code: ErrorCode | null) => {
-        if (finished) return;
-        finished = true;
-        stop();
-        clearInterval(ping);
-        if (streamId !== null) void realtime.streams.close(streamId).catch(() => {});
-        if (code) emit(`event: end\ndata: ${JSON.stringify({ code, message: errorText(code) })}\n\n`);
-        if (!waiting) raw.end();
-      };
-      // One object for the subscription and the stream's check, which keeps `isAdmin` current.
-      const stream = { ...who, end: finish };
-      stop = await service.subscribe(stream, request.query.threads, after, {
-        send: (c) => emit(`id: ${c.id}\nevent: comment\ndata: ${JSON.stringify(c)}\n\n`),
-        end: finish,
-      });
-      try {
-        // The stream belongs to its session: it ends when the session does, on any process.
-        streamId = await realtime.streams.add(stream);
-      } catch (err) {
-        stop();
-        throw err;
-      }
-      // Ended while it was being added (a thread refused meanwhile): its row goes now.
-      if (finished) void realtime.streams.close(streamId).catch(() => {});
-      // From here the answer is a stream the server writes itself (no compression, no JSON).
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      write('retry: 2000\n: connected\n\n');
-      const events = waiting;
-      waiting = null;
-      for (const event of events) write(event);
-      if (finished) {
-        raw.end();
-        return;
-      }
-      if (raw.destroyed || request.raw.socket?.destroyed) {
-        finish(null);
-        return;
-      }
-      ping = setInterval(() => write(': ping\n\n'), KEEP_ALIVE_MS);
-      // The client left.
-      raw.on('close', () => finish(null));
+      await serveEventStream(request, reply, realtime.streams, who, (stream, sink) =>
+        service.subscribe(stream, request.query.threads, after, {
+          send: (c) => sink.send({ id: c.id, event: 'comment', data: c }),
+          end: sink.end,
+        }),
+      );
     },
   );
 }

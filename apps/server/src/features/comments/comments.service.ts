@@ -1,12 +1,18 @@
 import type { ErrorCode } from '@hr/contracts/error-codes';
 import type { Comment, Discovery } from '@hr/contracts/kpi';
 import type { Db } from '../../db/client';
-import { findSessionById } from '../../lib/auth';
 import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
-import type { CommentNotice, RealtimeHub } from '../../lib/realtime';
+import { notify } from '../../lib/notifications';
+import {
+  COMMENTS_CHANNEL,
+  type CommentNotice,
+  type RealtimeHub,
+  realtimeSubscriber,
+  realtimeToken,
+  type Subscriber,
+} from '../../lib/realtime';
 import { photoUrls } from '../../lib/signed-urls';
-import { hmac, safeEqualHex } from '../../lib/tokens';
 import {
   type CommentRow,
   commentsRepository as repo,
@@ -14,20 +20,9 @@ import {
   type ThreadKind,
 } from './comments.repository';
 
-/** How long a realtime token may wait to open a stream; the client asks for a new one when it reconnects. */
-export const REALTIME_TOKEN_SECONDS = 300;
-const STATUS_DRAFT = 1;
+export type { Subscriber };
 
-/**
- * Who follows a stream: the session its token was issued for, and that
- * session's employee and administrator flag (kept current while the stream
- * is open: lib/realtime.ts).
- */
-export interface Subscriber {
-  sessionId: number;
-  employeeId: number;
-  isAdmin: boolean;
-}
+const STATUS_DRAFT = 1;
 
 /** A new comment and what decides who may read it, read once for every window of this process. */
 interface Fresh {
@@ -131,31 +126,41 @@ export class CommentsService {
     if (access.removed) throw domainError('comment_item_removed');
     // A comment is a message to others: nobody writes one in someone else's name.
     if (asSomeoneElse(auth)) throw domainError('impersonation_no_comment');
-    const commentId = await repo.add(this.db, {
-      threadKind: kind,
-      threadId: id,
-      rootKind: access.rootKind,
-      rootId: access.rootId,
-      employeeId: auth.employeeId,
-      body: text,
+    const commentId = await this.db.transaction(async (tx) => {
+      const added = await repo.add(tx, {
+        threadKind: kind,
+        threadId: id,
+        rootKind: access.rootKind,
+        rootId: access.rootId,
+        employeeId: auth.employeeId,
+        body: text,
+      });
+      // The sheet's employee hears of a comment someone else made on it (docs/decisions.md, "Notifications").
+      await notify(tx, {
+        recipients: [access.employeeId],
+        event: 'comment',
+        module: access.rootKind,
+        recordId: access.rootId,
+        actorEmployeeId: auth.employeeId,
+      });
+      return added;
     });
     return this.toComment((await repo.one(this.db, commentId))!);
   }
 
   /**
    * `GET discovery/employee`: the realtime channel in the fields SPEC.md
-   * names, with a token bound to the caller's session: it opens a stream
-   * only while that session holds.
+   * names, with a token bound to the caller's session: it opens the
+   * session's streams (a chat's, the bell's: lib/realtime.ts) only while
+   * that session holds.
    */
   discovery(auth: AuthContext): Discovery {
-    const expires = Math.floor(Date.now() / 1000) + REALTIME_TOKEN_SECONDS;
-    const body = `${auth.sessionId}.${expires}`;
     return {
       api_key: 'hr-portal',
       url: '/api/v1/realtime/comments',
       ref: 'comments',
       project_id: 'hr-portal',
-      token: `${body}.${hmac(this.secret, `realtime-session:${body}`)}`,
+      token: realtimeToken(this.secret, auth.sessionId),
     };
   }
 
@@ -164,17 +169,8 @@ export class CommentsService {
    * fresh (else 401 `realtime_token_invalid`) and the session holds as a
    * bearer token's would (else 401 `session_invalid`).
    */
-  async subscriber(token: string | undefined): Promise<Subscriber> {
-    const match = /^(\d{1,15})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token ?? '');
-    if (!match) throw domainError(token ? 'realtime_token_invalid' : 'unauthorized');
-    const [, sessionId, expires, signature] = match;
-    const body = `${sessionId}.${expires}`;
-    if (!safeEqualHex(hmac(this.secret, `realtime-session:${body}`), signature!))
-      throw domainError('realtime_token_invalid');
-    if (Number(expires) < Date.now() / 1000) throw domainError('realtime_token_invalid');
-    const session = await findSessionById(this.db, Number(sessionId));
-    if (!session) throw domainError('session_invalid');
-    return { sessionId: session.sessionId, employeeId: session.employeeId, isAdmin: session.isAdmin };
+  subscriber(token: string | undefined): Promise<Subscriber> {
+    return realtimeSubscriber(this.db, this.secret, token);
   }
 
   /**
@@ -220,7 +216,7 @@ export class CommentsService {
     const pending: CommentNotice[] = [];
     let caughtUp = false;
     let queue: Promise<void> = Promise.resolve();
-    const stop = this.hub.subscribe((notice) => {
+    const stop = this.hub.subscribe(COMMENTS_CHANNEL, (notice) => {
       if (ended || !wanted.has(`${notice.kind}:${notice.thread}`)) return;
       if (!caughtUp) {
         pending.push(notice);

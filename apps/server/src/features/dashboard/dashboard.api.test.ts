@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedSheet } from '../../../test/factories/epr';
 import { leaveBody } from '../../../test/factories/requests';
 import { setupApi, type TestContext } from '../../../test/helper';
-import { eprs, kpis, remoteWorks, serviceRequests } from '../../db/schema';
+import { eprs, kpis, leaves, remoteWorks, serviceRequests } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('GET dashboard', () => {
     expect(lmBoard.waiting.find((w: { module: string }) => w.module === 'leave')).toEqual({
       module: 'leave',
       count: 2,
-      link: '/leave?list_type=team&status_id=2',
+      link: '/approvals?module=leave',
     });
     const mine = (await ctx.call({ method: 'GET', url: '/api/v1/dashboard', token: employeeToken })).json();
     expect(mine.mine_pending.leave).toBe(2);
@@ -83,7 +83,7 @@ describe('GET dashboard', () => {
     expect(waiting(lmBoard, 'hr_service')).toEqual({
       module: 'hr_service',
       count: 1,
-      link: '/hr-services?list_type=team&status_id=2',
+      link: '/approvals?module=hr-service',
     });
     expect((await board(employee)).mine_pending).toEqual({
       kpi: 0,
@@ -167,12 +167,12 @@ describe('GET dashboard', () => {
     expect(waiting(await board(lm), 'kpi')).toEqual({
       module: 'kpi',
       count: 1,
-      link: '/kpi?list_type=team&status_id=2',
+      link: '/approvals?module=kpi',
     });
     expect(waiting(await board(oo), 'kpi')).toEqual({
       module: 'kpi',
       count: 1,
-      link: '/kpi?list_type=team&status_id=3',
+      link: '/approvals?module=kpi',
     });
     // Nothing of theirs, nothing for them.
     const none = await board(stranger);
@@ -212,16 +212,112 @@ describe('GET dashboard', () => {
     expect(waiting(await board(lm))).toEqual({
       module: 'epr',
       count: 2,
-      link: '/epr?list_type=team&status_id=2',
+      link: '/approvals?module=epr',
     });
     expect(waiting(await board(oo))).toEqual({
       module: 'epr',
       count: 1,
-      link: '/epr?list_type=team&status_id=3',
+      link: '/approvals?module=epr',
     });
     const mine = await board(employee);
     expect(waiting(mine)).toMatchObject({ count: 0 });
     expect(mine.mine_pending.epr).toBe(3);
+  });
+
+  it('counts what the approvals inbox counts, for a line manager, an O&O and an HR admin', async () => {
+    const c = await ctx.factory.cast();
+    const people = { employeeId: c.employee.id, lineManagerId: c.lm.id, oneOverOneId: c.oo.id };
+    const leave = { responsibleId: c.peer.id, typeId: 1, leaveFormat: 1, days: 1, leaveAddress: 'Home' };
+    await ctx.db.insert(leaves).values([
+      { ...people, ...leave, fromDate: '2032-03-01', toDate: '2032-03-01', statusId: 2 },
+      { ...people, ...leave, fromDate: '2032-03-02', toDate: '2032-03-02', statusId: 2 },
+      { ...people, ...leave, fromDate: '2032-03-03', toDate: '2032-03-03', statusId: 1 },
+      // The line manager's own leave waits for the O&O, their line manager, and not for themselves.
+      {
+        employeeId: c.lm.id,
+        lineManagerId: c.oo.id,
+        oneOverOneId: null,
+        ...leave,
+        fromDate: '2032-03-04',
+        toDate: '2032-03-04',
+        statusId: 2,
+      },
+    ]);
+    await ctx.db
+      .insert(remoteWorks)
+      .values({ ...people, typeId: 2, fromDate: '2032-04-05', toDate: '2032-04-06', statusId: 2 });
+    const service = { ...people, category: 'salary_certificate', description: 'For the bank' };
+    await ctx.db.insert(serviceRequests).values([
+      { ...service, issueDate: '2032-04-01', statusId: 2 },
+      { ...service, issueDate: '2032-04-02', statusId: 3 },
+    ]);
+    const sheet = (from: string, to: string, statusId: number) => ({
+      ...people,
+      typeId: 2,
+      name: `Sheet ${statusId}`,
+      fromDate: from,
+      toDate: to,
+      statusId,
+    });
+    await ctx.db
+      .insert(kpis)
+      .values([sheet('2032-01-01', '2032-03-31', 2), sheet('2032-04-01', '2032-06-30', 3)]);
+    for (const statusId of [2, 3, 10]) {
+      const { sheet: approved } = await approvedSheet(ctx.db, people);
+      await ctx.db.insert(eprs).values({
+        ...people,
+        kpiId: approved.id,
+        typeId: 2,
+        name: `Review ${statusId}`,
+        fromDate: '2031-01-01',
+        toDate: '2031-06-30',
+        statusId,
+      });
+    }
+
+    const inboxModule = {
+      kpi: 'kpi',
+      epr: 'epr',
+      leave: 'leave',
+      remote_work: 'remote-work',
+      hr_service: 'hr-service',
+    };
+    const read = async (token: string) => {
+      const board = await ctx.call({ method: 'GET', url: '/api/v1/dashboard', token });
+      const counts = await ctx.call({ method: 'GET', url: '/api/v1/approvals/counts', token });
+      expect(board.statusCode, board.body).toBe(200);
+      expect(counts.statusCode, counts.body).toBe(200);
+      const waiting = board.json().waiting as {
+        module: keyof typeof inboxModule;
+        count: number;
+        link: string;
+      }[];
+      return {
+        board: Object.fromEntries(waiting.map((w) => [inboxModule[w.module], w.count])),
+        links: waiting.map((w) => w.link),
+        inbox: counts.json() as Record<string, number>,
+      };
+    };
+    const expected = {
+      lm: { leave: 2, 'remote-work': 1, 'hr-service': 1, kpi: 1, epr: 2 },
+      oo: { leave: 1, 'remote-work': 0, 'hr-service': 0, kpi: 1, epr: 1 },
+    };
+    for (const who of ['lm', 'oo', 'admin'] as const) {
+      const { board, links, inbox } = await read(c.tokens[who]);
+      const { total, ...perModule } = inbox;
+      expect(board, who).toEqual(perModule);
+      expect(total, who).toBe(Object.values(board).reduce((a, b) => a + b, 0));
+      if (who !== 'admin') expect(board, who).toEqual(expected[who]);
+      expect(links, who).toEqual([
+        '/approvals?module=kpi',
+        '/approvals?module=epr',
+        '/approvals?module=leave',
+        '/approvals?module=remote-work',
+        '/approvals?module=hr-service',
+      ]);
+    }
+    // HR decides and finishes HR requests of anyone: both of this employee's, beside those of other tests.
+    expect((await read(c.tokens.admin)).board['hr-service']).toBeGreaterThanOrEqual(2);
   });
 
   it('needs a token', async () => {

@@ -1,7 +1,9 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { eprs, kpis, leaves, remoteWorks, serviceRequests, workflowStatuses } from '../../db/schema';
 import { preparedOnce } from '../../lib/prepared';
+import { type WaitingCount, waitingCounts } from '../approvals';
 
 const SUBMITTED = 2;
 const APPROVED = 3;
@@ -9,8 +11,9 @@ const APPROVED = 3;
 const KPI_WITH_LINE_MANAGER = 2;
 const KPI_WITH_ONE_OVER_ONE = 3;
 
-/** `count(*)` of the rows that meet a condition, among those the query reads. */
-const countOf = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+/** `count(*)` of the rows that meet a condition, as an integer. */
+const countOf = (table: AnyPgTable, condition: SQL | undefined) =>
+  sql<number>`(select count(*)::int from ${table} where ${condition})`;
 
 /** `me`'s sheet of today, as `dashboard` answers it. */
 export interface CurrentKpi {
@@ -24,31 +27,22 @@ export interface CurrentKpi {
 }
 
 /**
- * The dashboard's statement for the caller `me` (a placeholder): what waits
- * for someone, counted per request table (each count reads only the rows of
- * the caller as employee or approver, by index), and the caller's KPI sheet
- * of today, each part a one-row subquery. HR administrators' has its own
- * shape (they also decide and finish every HR service request).
+ * The dashboard's statement for the caller `me` (a placeholder), one row:
+ * what waits for their decision, per module, read by the approvals inbox's
+ * own counting (one definition of "waiting for you"); their own requests
+ * waiting for someone else, counted per request table (by index on the
+ * employee); and their KPI sheet of today. HR administrators' has its own
+ * shape (they also decide and finish HR service requests of anyone).
  */
 function dashboardQuery(db: Db, isAdmin: boolean) {
   const me = sql.placeholder('me');
-  // KPI sheets waiting for `me` as line manager (status 2) or as O&O (status 3), and `me`'s own.
-  const kpiAsLineManager = and(eq(kpis.statusId, KPI_WITH_LINE_MANAGER), eq(kpis.lineManagerId, me));
-  const kpiAsOneOverOne = and(eq(kpis.statusId, KPI_WITH_ONE_OVER_ONE), eq(kpis.oneOverOneId, me));
   const kpiMine = and(
     eq(kpis.employeeId, me),
     inArray(kpis.statusId, [KPI_WITH_LINE_MANAGER, KPI_WITH_ONE_OVER_ONE]),
   );
-  // Reviews waiting for `me`: as line manager (2, and 10 when the O&O returned one) or as O&O (3); `me`'s own.
-  const eprSubmitted = and(eq(eprs.statusId, 2), eq(eprs.lineManagerId, me));
-  const eprReturned = and(eq(eprs.statusId, 10), eq(eprs.lineManagerId, me));
-  const eprAsOneOverOne = and(eq(eprs.statusId, 3), eq(eprs.oneOverOneId, me));
   const eprMine = and(eq(eprs.employeeId, me), inArray(eprs.statusId, [2, 3, 10]));
-  // HR service requests: submitted ones waiting for the line manager `me` (for HR admins, every
-  // submitted one), approved ones waiting for HR admins to be done, and `me`'s own.
-  const hrSubmitted = eq(serviceRequests.statusId, SUBMITTED);
-  const hrToDecide = isAdmin ? hrSubmitted : and(hrSubmitted, eq(serviceRequests.lineManagerId, me));
-  const hrToFinish = isAdmin ? eq(serviceRequests.statusId, APPROVED) : sql`false`;
+  const leaveMine = and(eq(leaves.employeeId, me), eq(leaves.statusId, SUBMITTED));
+  const remoteMine = and(eq(remoteWorks.employeeId, me), eq(remoteWorks.statusId, SUBMITTED));
   const hrMine = and(
     eq(serviceRequests.employeeId, me),
     inArray(serviceRequests.statusId, [SUBMITTED, APPROVED]),
@@ -64,52 +58,33 @@ function dashboardQuery(db: Db, isAdmin: boolean) {
     where ${eq(kpis.employeeId, me)}
     order by ${kpis.fromDate} <= ${today} desc, ${kpis.toDate} >= ${today} desc, ${kpis.fromDate} desc, ${kpis.id} desc
     limit 1)`;
+  const waiting = sql`(select coalesce(json_agg(json_build_object('module', w.module, 'n', w.n)), '[]'::json)
+    from ${waitingCounts(db, me, isAdmin, sql.placeholder('today'))} as w(module, n))`;
 
   return db
     .select({
-      kpiLineManager: sql<number>`k.line_manager`,
-      kpiOneOverOne: sql<number>`k.one_over_one`,
-      kpiMine: sql<number>`k.mine`,
-      eprSubmitted: sql<number>`e.submitted`,
-      eprReturned: sql<number>`e.returned`,
-      eprOneOverOne: sql<number>`e.one_over_one`,
-      eprMine: sql<number>`e.mine`,
-      leaveWaiting: sql<number>`l.waiting`,
-      leaveMine: sql<number>`l.mine`,
-      remoteWaiting: sql<number>`r.waiting`,
-      remoteMine: sql<number>`r.mine`,
-      hrWaiting: sql<number>`h.waiting`,
-      hrDone: sql<number>`h.done`,
-      hrMine: sql<number>`h.mine`,
-      current: sql<CurrentKpi | null>`c.kpi`,
+      waiting: sql<WaitingCount[]>`d.waiting`,
+      kpiMine: sql<number>`d.kpi_mine`,
+      eprMine: sql<number>`d.epr_mine`,
+      leaveMine: sql<number>`d.leave_mine`,
+      remoteMine: sql<number>`d.remote_mine`,
+      hrMine: sql<number>`d.hr_mine`,
+      current: sql<CurrentKpi | null>`d.current`,
     })
     .from(
-      sql`(select ${countOf(kpiAsLineManager)} as line_manager, ${countOf(kpiAsOneOverOne)} as one_over_one,
-            ${countOf(kpiMine)} as mine
-          from ${kpis} where ${or(kpiAsLineManager, kpiAsOneOverOne, kpiMine)}) k
-        cross join (select ${countOf(eprSubmitted)} as submitted, ${countOf(eprReturned)} as returned,
-            ${countOf(eprAsOneOverOne)} as one_over_one, ${countOf(eprMine)} as mine
-          from ${eprs} where ${or(eprSubmitted, eprReturned, eprAsOneOverOne, eprMine)}) e
-        cross join (select ${countOf(eq(leaves.lineManagerId, me))} as waiting, ${countOf(eq(leaves.employeeId, me))} as mine
-          from ${leaves}
-          where ${and(eq(leaves.statusId, SUBMITTED), or(eq(leaves.lineManagerId, me), eq(leaves.employeeId, me)))}) l
-        cross join (select ${countOf(eq(remoteWorks.lineManagerId, me))} as waiting,
-            ${countOf(eq(remoteWorks.employeeId, me))} as mine
-          from ${remoteWorks}
-          where ${and(eq(remoteWorks.statusId, SUBMITTED), or(eq(remoteWorks.lineManagerId, me), eq(remoteWorks.employeeId, me)))}) r
-        cross join (select ${countOf(hrToDecide)} as waiting, ${countOf(hrToFinish)} as done, ${countOf(hrMine)} as mine
-          from ${serviceRequests} where ${or(hrToDecide, hrToFinish, hrMine)}) h
-        cross join (select ${current} as kpi) c`,
+      sql`(select ${waiting} as waiting, ${countOf(kpis, kpiMine)} as kpi_mine, ${countOf(eprs, eprMine)} as epr_mine,
+          ${countOf(leaves, leaveMine)} as leave_mine, ${countOf(remoteWorks, remoteMine)} as remote_mine,
+          ${countOf(serviceRequests, hrMine)} as hr_mine, ${current} as current) d`,
     );
 }
 
 export const dashboardRepository = {
-  /** The dashboard's counts and sheet of `me`, by a statement prepared once per shape. */
-  async dashboard(db: Db, me: number, isAdmin: boolean) {
+  /** The dashboard's counts and sheet of `me` on `today` (the office's), by a statement prepared once per shape. */
+  async dashboard(db: Db, me: number, isAdmin: boolean, today: string) {
     const statement = preparedOnce(db, isAdmin ? 'dashboard-admin' : 'dashboard', (name) =>
       dashboardQuery(db, isAdmin).prepare(name),
     );
-    const [row] = await statement.execute({ me });
+    const [row] = await statement.execute({ me, today });
     if (!row) throw new Error('the dashboard query answers one row');
     return row;
   },

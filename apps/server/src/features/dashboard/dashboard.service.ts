@@ -1,59 +1,46 @@
+import type { ApprovalModule } from '@hr/contracts/approvals';
 import type { Dashboard } from '@hr/contracts/dashboard';
+import { ROUTES } from '@hr/contracts/routes';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
+import { officeToday } from '../../lib/office-clock';
 import { statusAnswer } from '../../lib/request-workflow';
+import { approvalCountsOf } from '../approvals';
 import { dashboardRepository as repo } from './dashboard.repository';
 
+/** The dashboard's cards of what waits for the caller, in its order, each with its module in the inbox. */
+const WAITING: { module: Dashboard['waiting'][number]['module']; inbox: ApprovalModule }[] = [
+  { module: 'kpi', inbox: 'kpi' },
+  { module: 'epr', inbox: 'epr' },
+  { module: 'leave', inbox: 'leave' },
+  { module: 'remote_work', inbox: 'remote-work' },
+  { module: 'hr_service', inbox: 'hr-service' },
+];
+
 /**
- * The dashboard: what waits for the caller's decision in each module
- * (submitted requests and KPI sheets of their reports; for HR admins also
- * approved HR requests waiting to be done), the caller's own pending
- * requests, and their KPI sheet of today.
+ * The dashboard: what waits for the caller's decision in each module (the
+ * approvals inbox's counts, each card opening the inbox on its module), the
+ * caller's own pending requests, and their KPI sheet of today.
  */
 export class DashboardService {
   constructor(private readonly db: Db) {}
 
   async dashboard(auth: AuthContext): Promise<Dashboard> {
-    const me = auth.employeeId;
-    const d = await repo.dashboard(this.db, me, auth.isAdmin);
-    const kpi = { lineManager: d.kpiLineManager, oneOverOne: d.kpiOneOverOne, mine: d.kpiMine };
-    const epr = {
-      submitted: d.eprSubmitted,
-      returned: d.eprReturned,
-      oneOverOne: d.eprOneOverOne,
-      mine: d.eprMine,
-    };
-    const leave = { waiting: d.leaveWaiting, mine: d.leaveMine };
-    const remote = { waiting: d.remoteWaiting, mine: d.remoteMine };
-    const hr = { waiting: d.hrWaiting, done: d.hrDone, mine: d.hrMine };
+    const d = await repo.dashboard(this.db, auth.employeeId, auth.isAdmin, officeToday());
+    const waiting = approvalCountsOf(d.waiting);
     const current = d.current;
     return {
-      waiting: [
-        {
-          module: 'kpi',
-          count: kpi.lineManager + kpi.oneOverOne,
-          link: `/kpi?list_type=team&status_id=${kpi.oneOverOne && !kpi.lineManager ? 3 : 2}`,
-        },
-        {
-          module: 'epr',
-          count: epr.submitted + epr.returned + epr.oneOverOne,
-          // The list opens on the status that holds some: submitted, then returned, then the O&O's.
-          link: `/epr?list_type=team&status_id=${epr.submitted ? 2 : epr.returned ? 10 : epr.oneOverOne ? 3 : 2}`,
-        },
-        { module: 'leave', count: leave.waiting, link: '/leave?list_type=team&status_id=2' },
-        { module: 'remote_work', count: remote.waiting, link: '/remote-work?list_type=team&status_id=2' },
-        {
-          module: 'hr_service',
-          count: hr.waiting + hr.done,
-          link: `/hr-services?list_type=team&status_id=${hr.done && !hr.waiting ? 3 : 2}`,
-        },
-      ],
+      waiting: WAITING.map(({ module, inbox }) => ({
+        module,
+        count: waiting[inbox],
+        link: `${ROUTES.approvals}?module=${inbox}`,
+      })),
       mine_pending: {
-        kpi: kpi.mine,
-        epr: epr.mine,
-        leave: leave.mine,
-        remote_work: remote.mine,
-        hr_service: hr.mine,
+        kpi: d.kpiMine,
+        epr: d.eprMine,
+        leave: d.leaveMine,
+        remote_work: d.remoteMine,
+        hr_service: d.hrMine,
       },
       my_kpi: current
         ? {

@@ -67,6 +67,9 @@ describe('delegation', () => {
       modules: null,
       created_by: { id: c.lm.id },
     });
+    // The delegate is told.
+    const bell = (await call('GET', 'notifications', c.tokens.stranger)).json();
+    expect(bell.items.map((n: { event: string }) => n.event)).toContain('delegate');
     const theirs = (await call('GET', 'delegations', c.tokens.stranger)).json();
     expect(theirs.received.map((d: { id: number }) => d.id)).toEqual([made.id]);
     expect(theirs.received[0].actions).toEqual([]);
@@ -83,8 +86,17 @@ describe('delegation', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().actions).toEqual(['approve', 'reject']);
 
+    const tooLong = await call('PATCH', 'approvals/actions/approve', c.tokens.stranger, {
+      items: [{ module: 'leave', id: leave }],
+      comment: 'x'.repeat(501),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.children.comment.errors).toEqual([
+      'A comment can be at most 500 characters',
+    ]);
     const decided = await call('PATCH', 'approvals/actions/approve', c.tokens.stranger, {
       items: [{ module: 'leave', id: leave }],
+      comment: '  Enjoy the break  ',
     });
     expect(decided.json().items[0]).toMatchObject({ status: { id: 3 } });
     const [row] = await ctx.db
@@ -92,6 +104,17 @@ describe('delegation', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'leave'), eq(auditLog.entityId, leave), eq(auditLog.action, 'approve')));
     expect(row).toMatchObject({ actorEmployeeId: c.stranger.id, onBehalfOfEmployeeId: c.lm.id });
+    // The requester sees both names: who decided, and for whom.
+    const seen = (await call('GET', `leave/${leave}`, c.tokens.employee)).json();
+    expect(seen.decision).toEqual({
+      action: 'approve',
+      by: c.stranger.name,
+      on_behalf_of: c.lm.name,
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      comment: 'Enjoy the break',
+    });
+    const listed = (await call('GET', 'leave?list_type=self', c.tokens.employee)).json();
+    expect(listed.items.find((i: { id: number }) => i.id === leave).decision.on_behalf_of).toBe(c.lm.name);
   });
 
   it('covers only the modules handed over', async () => {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { audit, diffFields } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import { notify } from '../../lib/notifications';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { type DelegationDetail, delegationsRepository as repo } from './delegations.repository';
@@ -103,6 +104,19 @@ export class DelegationsService {
     if (standing) throw domainError('delegator_stands_in', days(standing));
   }
 
+  /** Tells the person named delegate (and on whose behalf, when HR named them for someone). */
+  private async tellDelegate(tx: Db, auth: AuthContext, t: Terms, id: number): Promise<void> {
+    await notify(tx, {
+      recipients: [t.delegateId],
+      event: 'delegate',
+      module: null,
+      recordId: id,
+      actorEmployeeId: auth.employeeId,
+      onBehalfOfEmployeeId: t.delegatorId === auth.employeeId ? null : t.delegatorId,
+      data: { from: t.fromDate, to: t.toDate },
+    });
+  }
+
   async create(auth: AuthContext, body: DelegationBody): Promise<Delegation> {
     const delegatorId = await this.whose(auth, body.employee_id);
     const today = officeToday();
@@ -124,6 +138,7 @@ export class DelegationsService {
           modules,
         },
       });
+      await this.tellDelegate(tx, auth, terms, id);
       return id;
     });
     return this.toDelegation(auth, (await repo.find(this.db, id))!, today);
@@ -170,6 +185,7 @@ export class DelegationsService {
         modules,
       });
       await audit(tx, auth, { action: 'update', entity: 'delegation', entityId: id, data: { changes } });
+      if (terms.delegateId !== row.delegateId) await this.tellDelegate(tx, auth, terms, id);
     });
     return this.toDelegation(auth, (await repo.find(this.db, id))!, today);
   }

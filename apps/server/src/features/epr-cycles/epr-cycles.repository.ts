@@ -238,7 +238,11 @@ export const eprCycleRepository = {
    *    behaviours, as they stand now), as a single review has them;
    * 4. an audit row per review made or taken in.
    */
-  async launch(tx: Db, c: CycleScope, actor: AuthContext): Promise<{ created: number; adopted: number }> {
+  async launch(
+    tx: Db,
+    c: CycleScope,
+    actor: AuthContext,
+  ): Promise<{ created: number; adopted: number; opened: { id: number; employeeId: number }[] }> {
     const adopted = rowsOf<{ id: number }>(
       await tx.execute(sql`${scopeCtes(c, true)}
         update ${eprs} r set cycle_id = ${c.id}
@@ -247,7 +251,7 @@ export const eprCycleRepository = {
         returning r.id`),
     ).map((r) => Number(r.id));
 
-    const created = rowsOf<{ id: number }>(
+    const made = rowsOf<{ id: number; employee_id: number }>(
       await tx.execute(sql`${scopeCtes(c, true)}
         insert into ${eprs} (employee_id, line_manager_id, one_over_one_id, created_by_id, kpi_id, type_id,
                              cycle_id, name, from_date, to_date, status_id)
@@ -262,8 +266,9 @@ export const eprCycleRepository = {
           join ${eprTypes} t on t.id = ${c.typeId}
          order by s.employee_id
         on conflict (kpi_id, type_id) do nothing
-        returning id`),
-    ).map((r) => Number(r.id));
+        returning id, employee_id`),
+    );
+    const created = made.map((r) => Number(r.id));
 
     if (created.length > 0) {
       await tx.execute(sql`
@@ -297,7 +302,11 @@ export const eprCycleRepository = {
     if (created.length > 0) await auditRows(created, 'create', sql`null`, sql`r.status_id`);
     if (adopted.length > 0) await auditRows(adopted, 'join_cycle', sql`r.status_id`, sql`r.status_id`);
 
-    return { created: created.length, adopted: adopted.length };
+    return {
+      created: created.length,
+      adopted: adopted.length,
+      opened: made.map((r) => ({ id: Number(r.id), employeeId: Number(r.employee_id) })),
+    };
   },
 
   /**

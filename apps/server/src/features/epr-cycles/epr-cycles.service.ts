@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { listAnswer, listPage, offsetOf } from '../../lib/list';
+import { notifyEach } from '../../lib/notifications';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { statusAnswer } from '../../lib/request-workflow';
@@ -185,8 +186,15 @@ export class EprCycleService {
   private async launchIn(tx: Db, auth: AuthContext, id: number): Promise<EprCycleLaunched> {
     const scope = await repo.lock(tx, id);
     if (!scope) throw domainError('epr_cycle_not_found');
-    const launch = await repo.launch(tx, scope, auth);
+    const { opened, ...launch } = await repo.launch(tx, scope, auth);
     await audit(tx, auth, { action: 'launch', entity: 'epr_cycle', entityId: id, data: launch });
+    // Each person whose review the launch made is told it is open (the ones taken in already knew theirs).
+    await notifyEach(tx, {
+      event: 'review_opened',
+      module: 'epr',
+      actorEmployeeId: auth.employeeId,
+      items: opened.map((r) => ({ employeeId: r.employeeId, recordId: r.id })),
+    });
     const row = await this.found(tx, id);
     return { ...this.toItem(row, await repo.statuses(tx)), launch };
   }

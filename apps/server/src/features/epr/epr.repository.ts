@@ -1,5 +1,6 @@
 import type { EPR_SORT_FIELDS, eprListQuery } from '@hr/contracts/epr';
 import { KPI_ITEM_STATUS } from '@hr/contracts/kpi';
+import { EPR_WORKFLOW } from '@hr/contracts/workflow';
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -22,7 +23,7 @@ import {
   kpiTypes,
   workflowStatuses,
 } from '../../db/schema';
-import { personJson, personName } from '../../lib/approvers';
+import { decisionOf, personJson, personName } from '../../lib/approvers';
 import { escalationOf } from '../../lib/delegations';
 import { localName, requestLanguage } from '../../lib/language';
 import { condition, type ListSource } from '../../lib/list';
@@ -44,6 +45,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: eprs.id,
       escalation: escalationOf('epr', eprs.id),
+      decision: decisionOf('epr', EPR_WORKFLOW, eprs.id),
       name: eprs.name,
       employeeId: eprs.employeeId,
       lineManagerId: eprs.lineManagerId,

@@ -25,6 +25,7 @@ import { MESSAGES } from '@hr/contracts/messages';
 import { type Actor, EPR_RULES, EPR_STATUS, EPR_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { decisionAnswer } from '../../lib/approvers';
 import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/db-errors';
 import { employeeLanguage } from '../../lib/document-language';
@@ -166,6 +167,7 @@ export class EprService {
         type: { id: row.typeId, name: row.typeName },
       }),
       status: statusAnswer(row),
+      decision: decisionAnswer(row.decision),
       type: { id: row.typeId, name: row.typeName },
       kpi: {
         id: row.kpiId,
@@ -450,8 +452,14 @@ export class EprService {
    * and fills Section C from them; a return to the line manager is approved
    * again once Section C is set.
    */
-  async act(auth: AuthContext, action: ReviewAction, id: number): Promise<EprDetail> {
+  async act(
+    auth: AuthContext,
+    action: ReviewAction,
+    id: number,
+    comment?: string | null,
+  ): Promise<EprDetail> {
     const row = await this.workflow.act(auth, action, id, {
+      comment,
       before: async (tx, current, transition) => {
         if (transition.to === EPR_STATUS.awaitingLineManager) {
           if (!current.lineManagerId) throw domainError('no_line_manager');

@@ -1,2 +1,3 @@
 export { eprRoutes } from './epr.routes';
 export { EprService } from './epr.service';
+export { reviewName } from './epr-names';

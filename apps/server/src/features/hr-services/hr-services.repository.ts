@@ -1,5 +1,5 @@
 import type { serviceListQuery } from '@hr/contracts/hr-services';
-import { SERVICE_STATUS } from '@hr/contracts/workflow';
+import { SERVICE_STATUS, SERVICE_WORKFLOW } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import { and, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -15,7 +15,7 @@ import {
   serviceRequests,
   workflowStatuses,
 } from '../../db/schema';
-import { personJson, personName, teamOf } from '../../lib/approvers';
+import { decisionOf, personJson, personName, teamOf } from '../../lib/approvers';
 import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListSource } from '../../lib/list';
@@ -50,6 +50,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: serviceRequests.id,
       escalation: escalationOf('hr-service', serviceRequests.id),
+      decision: decisionOf('hr_service', SERVICE_WORKFLOW, serviceRequests.id),
       employeeId: serviceRequests.employeeId,
       lineManagerId: serviceRequests.lineManagerId,
       oneOverOneId: serviceRequests.oneOverOneId,

@@ -11,6 +11,7 @@ import {
 import { SERVICE_RULES, SERVICE_STATUS, SERVICE_WORKFLOW, type ServiceAction } from '@hr/contracts/workflow';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { decisionAnswer } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { listPage, teamOnlyFilters } from '../../lib/list';
@@ -88,6 +89,7 @@ export class HrServicesService {
       passport_no: row.passportNo,
       intended_country: row.intendedCountry,
       status: statusAnswer(row),
+      decision: decisionAnswer(row.decision),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
       submitted_at: row.submittedAt?.toISOString() ?? null,
@@ -220,8 +222,14 @@ export class HrServicesService {
    * Submit, approve, cancel or done, as SERVICE_WORKFLOW allows. Done issues
    * the letter in the same transaction as the status change.
    */
-  async act(auth: AuthContext, action: ServiceAction, id: number): Promise<ServiceRequestDetail> {
+  async act(
+    auth: AuthContext,
+    action: ServiceAction,
+    id: number,
+    comment?: string | null,
+  ): Promise<ServiceRequestDetail> {
     const row = await this.workflow.act(auth, action, id, {
+      comment,
       set: (to) => (to === SERVICE_STATUS.submitted ? { submittedAt: new Date() } : {}),
       after: async (tx, _row, to) => {
         if (to === SERVICE_STATUS.done) await issueLetter(tx, id, auth.employeeId);

@@ -1,4 +1,5 @@
 import { KPI_ITEM_STATUS, type KPI_SORT_FIELDS, type kpiListQuery } from '@hr/contracts/kpi';
+import { KPI_WORKFLOW } from '@hr/contracts/workflow';
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -15,7 +16,7 @@ import {
   kpiYears,
   workflowStatuses,
 } from '../../db/schema';
-import { personJson, personName } from '../../lib/approvers';
+import { decisionOf, personJson, personName } from '../../lib/approvers';
 import { escalationOf } from '../../lib/delegations';
 import { localName } from '../../lib/language';
 import { condition, type ListSource, requestScope } from '../../lib/list';
@@ -29,6 +30,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: kpis.id,
       escalation: escalationOf('kpi', kpis.id),
+      decision: decisionOf('kpi', KPI_WORKFLOW, kpis.id),
       name: kpis.name,
       employeeId: kpis.employeeId,
       lineManagerId: kpis.lineManagerId,

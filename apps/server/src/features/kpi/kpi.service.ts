@@ -16,7 +16,7 @@ import {
 import { KPI_RULES, KPI_STATUS, KPI_WORKFLOW, type ReviewAction } from '@hr/contracts/workflow';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { approversOf } from '../../lib/approvers';
+import { approversOf, decisionAnswer } from '../../lib/approvers';
 import { audit, changeData, diffFields } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
@@ -81,6 +81,7 @@ export class KpiService {
       from: row.fromDate,
       to: row.toDate,
       status: statusAnswer(row),
+      decision: decisionAnswer(row.decision),
       employee: personRef(this.secret, row.owner)!,
       line_manager: personRef(this.secret, row.lineManager),
       one_over_one: personRef(this.secret, row.oneOverOne),
@@ -254,8 +255,9 @@ export class KpiService {
   }
 
   /** Submit, approve, send back: as KPI_WORKFLOW allows; submitting needs weights that add up to 100. */
-  async act(auth: AuthContext, action: ReviewAction, id: number): Promise<KpiSheet> {
+  async act(auth: AuthContext, action: ReviewAction, id: number, comment?: string | null): Promise<KpiSheet> {
     const row = await this.workflow.act(auth, action, id, {
+      comment,
       before: async (tx, current, transition) => {
         if (transition.to !== KPI_STATUS.awaitingLineManager) return;
         if (!current.lineManagerId) throw domainError('no_line_manager');

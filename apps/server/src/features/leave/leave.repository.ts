@@ -1,10 +1,10 @@
 import type { leaveListQuery } from '@hr/contracts/leave';
-import { REQUEST_STATUS } from '@hr/contracts/workflow';
+import { REQUEST_STATUS, REQUEST_WORKFLOW } from '@hr/contracts/workflow';
 import { and, asc, eq, gte, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
-import { personColumns, personJson, personName } from '../../lib/approvers';
+import { decisionOf, personColumns, personJson, personName } from '../../lib/approvers';
 import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListCondition, type ListSource, requestScope, withinRange } from '../../lib/list';
@@ -41,6 +41,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: leaves.id,
       escalation: escalationOf('leave', leaves.id),
+      decision: decisionOf('leave', REQUEST_WORKFLOW, leaves.id),
       employeeId: leaves.employeeId,
       lineManagerId: leaves.lineManagerId,
       oneOverOneId: leaves.oneOverOneId,

@@ -13,12 +13,13 @@ import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } f
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { approversOf } from '../../lib/approvers';
+import { approversOf, decisionAnswer } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
 import { pickName } from '../../lib/language';
 import { listPage, teamOnlyFilters } from '../../lib/list';
+import { notify } from '../../lib/notifications';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
@@ -89,6 +90,7 @@ export class LeaveService {
       days: Number(row.days),
       leave_address: onlyResponsible(auth, row) ? null : row.leaveAddress,
       status: statusAnswer(row),
+      decision: decisionAnswer(row.decision),
       actions: this.workflow.actionsOf(auth, row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
@@ -246,8 +248,9 @@ export class LeaveService {
     return { message: `Leave request #${id} has been successfully deleted!` };
   }
 
-  async act(auth: AuthContext, action: RequestAction, id: number): Promise<Leave> {
+  async act(auth: AuthContext, action: RequestAction, id: number, comment?: string | null): Promise<Leave> {
     const row = await this.workflow.act(auth, action, id, {
+      comment,
       before: async (tx, current, transition) => {
         if (transition.to !== REQUEST_STATUS.submitted) return;
         if (!current.lineManagerId) throw domainError('no_line_manager');
@@ -257,6 +260,17 @@ export class LeaveService {
         if (type?.hasBalance) {
           await this.checkBalance(tx, current.employeeId, type, current.fromDate, Number(current.days), id);
         }
+      },
+      // The responsible person hears of it when the request is sent: from then on they see it.
+      after: async (tx, current, to) => {
+        if (to !== REQUEST_STATUS.submitted || current.responsibleId === null) return;
+        await notify(tx, {
+          recipients: [current.responsibleId],
+          event: 'responsible',
+          module: 'leave',
+          recordId: id,
+          actorEmployeeId: auth.employeeId,
+        });
       },
     });
     return this.toLeave(auth, row);

@@ -104,6 +104,7 @@ describe('applying for remote work', () => {
       to_time: null,
       description: 'Working on the release from home',
       status: { id: 1, name: 'Draft', color: expect.any(String) },
+      decision: null,
       // Its employee may submit, change or delete a draft.
       actions: ['submit', 'edit', 'delete'],
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

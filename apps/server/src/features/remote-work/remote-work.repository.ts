@@ -1,10 +1,10 @@
 import type { REMOTE_WORK_SORT_FIELDS, remoteWorkListQuery } from '@hr/contracts/remote-work';
-import { REQUEST_STATUS } from '@hr/contracts/workflow';
+import { REQUEST_STATUS, REQUEST_WORKFLOW } from '@hr/contracts/workflow';
 import { type AnyColumn, and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { remoteWorks, remoteWorkTypes, workflowStatuses } from '../../db/schema';
-import { personJson, personName } from '../../lib/approvers';
+import { decisionOf, personJson, personName } from '../../lib/approvers';
 import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListSource, requestScope, withinRange } from '../../lib/list';
@@ -18,6 +18,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: remoteWorks.id,
       escalation: escalationOf('remote-work', remoteWorks.id),
+      decision: decisionOf('remote_work', REQUEST_WORKFLOW, remoteWorks.id),
       employeeId: remoteWorks.employeeId,
       lineManagerId: remoteWorks.lineManagerId,
       oneOverOneId: remoteWorks.oneOverOneId,

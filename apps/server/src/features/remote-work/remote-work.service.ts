@@ -9,6 +9,7 @@ import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } f
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { decisionAnswer } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { listPage, teamOnlyFilters } from '../../lib/list';
@@ -69,6 +70,7 @@ export class RemoteWorkService {
       to_time: hhmm(row.toTime),
       description: row.description,
       status: statusAnswer(row),
+      decision: decisionAnswer(row.decision),
       actions: this.workflow.actionsOf(auth, row),
       created: row.createdAt.toISOString(),
       updated: row.updatedAt.toISOString(),
@@ -141,8 +143,14 @@ export class RemoteWorkService {
   }
 
   /** Submit, approve or reject, as REQUEST_WORKFLOW allows; answers the changed request. */
-  async act(auth: AuthContext, action: RequestAction, id: number): Promise<RemoteWork> {
+  async act(
+    auth: AuthContext,
+    action: RequestAction,
+    id: number,
+    comment?: string | null,
+  ): Promise<RemoteWork> {
     const row = await this.workflow.act(auth, action, id, {
+      comment,
       before: async (_tx, current, transition) => {
         if (transition.to === REQUEST_STATUS.submitted && !current.lineManagerId) {
           throw domainError('no_line_manager');

@@ -3,6 +3,7 @@ import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
 import RollbackOutlined from '@ant-design/icons-svg/es/asn/RollbackOutlined';
+import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { PlainIcon } from '../../components/PlainIcon';
 import { PlainMenuButton } from '../../components/PlainMenuButton';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { logout, stopImpersonating } from '../../features/auth/api';
+import { NotificationBell } from '../../features/notifications';
 import { useMe } from '../../lib/me';
 
 interface Props {
@@ -24,7 +26,7 @@ interface Props {
 /**
  * The signed-in header, drawn without Ant Design: the menu's button (open the
  * drawer, or fold and unfold the sidebar), the way back from impersonating,
- * the theme, the language and the user menu.
+ * the notifications' bell, the theme, the language and the user menu.
  */
 export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
   const { t } = useTranslation();
@@ -90,14 +92,16 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           ) : null}
         </div>
         <div className="app-header__end">
+          <NotificationBell />
           <ThemeToggle />
           <LanguageSwitcher compact />
-          <PlainMenuButton<'profile' | 'logout'>
+          <PlainMenuButton<'profile' | 'delegations' | 'logout'>
             // Named from the name it shows first (WCAG 2.5.3), then what it is.
             label={employee ? `${employee.name} — ${t('shell.userMenu')}` : t('shell.userMenu')}
             className="user-menu"
             items={[
               { key: 'profile', icon: <PlainIcon icon={UserOutlined} />, label: t('shell.myProfile') },
+              { key: 'delegations', icon: <PlainIcon icon={SwapOutlined} />, label: t('shell.delegations') },
               {
                 key: 'logout',
                 icon: <PlainIcon icon={LogoutOutlined} flip />,
@@ -108,6 +112,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
             ]}
             onPick={(key) => {
               if (key === 'profile') navigate('/profile');
+              if (key === 'delegations') navigate('/delegations');
               // The session ends at once; the signed-in routes then send the page to /signin.
               if (key === 'logout') void logout();
             }}

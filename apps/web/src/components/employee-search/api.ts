@@ -11,6 +11,22 @@ import { api } from '../../lib/http';
 import { employeeKeys, referenceKeys } from '../../lib/keys';
 import { REFERENCE_STALE_MS } from '../../lib/query';
 
+/** Enabled employees whose name or E-ID matches `term`, the first 20 by name (a picker's options). */
+export function useEmployeePick(term: string, enabled: boolean) {
+  return useQuery({
+    queryKey: employeeKeys.pick(term),
+    queryFn: ({ signal }) =>
+      api.post<EmployeeSearchResponse>(
+        'employees/search',
+        { full_text: term || null, status: 'enabled' },
+        { query: { page: 1, limit: 20, sort: 'name,asc' }, signal },
+      ),
+    select: (data) => data.items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 /** POST employees/search with the panel's filter; the previous page stays on screen while the next loads. */
 export function useEmployeeSearch(
   filter: EmployeeSearchFilter,

@@ -1,6 +1,6 @@
 import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import type { RecordKind } from '@hr/contracts/error-codes';
-import type { Status } from '@hr/contracts/lists';
+import type { Decision, Status } from '@hr/contracts/lists';
 import { Button, Card, Checkbox, Drawer, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { type ListColumns, ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import type { FilterDraft, ListState } from './list-state';
 import { type RowAction, RowActions } from './RowActions';
-import { StatusTag } from './StatusTag';
+import { DecisionNote, StatusTag } from './StatusTag';
 
 interface Props<R, T extends string> {
   title: string;
@@ -185,7 +185,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
 }
 
 /** The sortable Status column: a coloured badge, named by the record kind's statuses. */
-export function statusColumn<R extends { status: Status }>(
+export function statusColumn<R extends { status: Status; decision?: Decision }>(
   title: string,
   kind: RecordKind,
 ): ListColumns<R>[number] {
@@ -194,7 +194,12 @@ export function statusColumn<R extends { status: Status }>(
     key: 'status',
     sortField: 'status',
     fixed: 'right',
-    render: (_, r) => <StatusTag kind={kind} status={r.status} />,
+    render: (_, r) => (
+      <>
+        <StatusTag kind={kind} status={r.status} />
+        <DecisionNote decision={r.decision} />
+      </>
+    ),
   };
 }
 

@@ -56,7 +56,7 @@ export function useListState<T extends string>({ listTypeKey, listTypes, filterS
   });
   const [sort, setSortState] = useState<string>(() => readJson<string>(sortKey, DEFAULT_SORT));
   const [storedFilters, setStoredFilters] = useState<Filters>(() => {
-    // A link may carry filters (the dashboard's ?status_id=2); they replace the stored ones.
+    // A link may carry filters (?status_id=2); they replace the stored ones.
     const linked: Filters = {};
     for (const [k, v] of new URLSearchParams(window.location.search)) if (k !== 'list_type') linked[k] = v;
     if (filterStore === 'storage' && Object.keys(linked).length > 0) {

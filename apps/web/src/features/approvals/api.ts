@@ -29,8 +29,8 @@ export function useApprovalCounts() {
 export function useDecide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, items }: { action: WorkflowAction; items: ApprovalDecisionBody['items'] }) =>
-      api.patch<{ items: ApprovalOutcome[] }>(`approvals/actions/${action}`, { items }),
+    mutationFn: ({ action, ...body }: { action: WorkflowAction } & ApprovalDecisionBody) =>
+      api.patch<{ items: ApprovalOutcome[] }>(`approvals/actions/${action}`, body),
     onSettled: () => client.invalidateQueries(),
   });
 }

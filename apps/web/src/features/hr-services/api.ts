@@ -53,22 +53,6 @@ export function useNocTypes(enabled = true) {
   });
 }
 
-/** Employees whose name or E-ID matches (HR admins pick anyone). */
-export function useEmployeeSearch(term: string, enabled: boolean) {
-  return useQuery({
-    queryKey: serviceKeys.employees(term),
-    queryFn: ({ signal }) =>
-      api.post<EmployeeSearchResponse>(
-        'employees/search',
-        { full_text: term || null, status: 'enabled' },
-        { query: { page: 1, limit: 20, sort: 'name,asc' }, signal },
-      ),
-    select: (data) => data.items,
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 type Client = ReturnType<typeof useQueryClient>;
 
 /** Puts the server's answer in place of the row in every cached list, and as the detail (SPEC.md §4). */

@@ -9,7 +9,6 @@ export const serviceKeys = {
   detail: (id: number) => ['hr-services', 'detail', id] as const,
   categories: ['hr-services', 'categories'] as const,
   nocTypes: ['hr-services', 'noc-types'] as const,
-  employees: (term: string) => ['hr-services', 'employees', term] as const,
 };
 
 /** The lists HR manages, disabled ones too; the request forms read the enabled ones under the same keys. */

@@ -8,6 +8,7 @@ import comments from './comments.json';
 import common from './common.json';
 import compensation from './compensation.json';
 import dashboard from './dashboard.json';
+import delegations from './delegations.json';
 import employeeImport from './employee-import.json';
 import employees from './employees.json';
 import epr from './epr.json';
@@ -19,6 +20,7 @@ import imports from './imports.json';
 import kpi from './kpi.json';
 import leave from './leave.json';
 import lists from './lists.json';
+import notifications from './notifications.json';
 import orgChart from './org-chart.json';
 import organisation from './organisation.json';
 import profile from './profile.json';
@@ -39,6 +41,7 @@ export default {
   ...common,
   ...compensation,
   ...dashboard,
+  ...delegations,
   ...employees,
   ...employeeImport,
   ...epr,
@@ -50,6 +53,7 @@ export default {
   ...kpi,
   ...leave,
   ...lists,
+  ...notifications,
   ...orgChart,
   ...organisation,
   ...profile,

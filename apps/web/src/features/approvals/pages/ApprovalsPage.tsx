@@ -1,7 +1,12 @@
-import { APPROVAL_MODULES, type ApprovalItem, type ApprovalModule } from '@hr/contracts/approvals';
+import {
+  APPROVAL_COMMENT_MAX,
+  APPROVAL_MODULES,
+  type ApprovalItem,
+  type ApprovalModule,
+} from '@hr/contracts/approvals';
 import type { RecordKind } from '@hr/contracts/error-codes';
 import type { WorkflowAction } from '@hr/contracts/workflow';
-import { Alert, Badge, Button, Card, Flex, Space, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Flex, Input, Space, Tabs, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -31,7 +36,7 @@ function linkOf(item: ApprovalItem): string {
     case 'remote-work':
       return '/remote-work?list_type=team';
     default:
-      return '/hr-services?list_type=team';
+      return `/hr-services/${item.id}`;
   }
 }
 
@@ -56,6 +61,8 @@ export function Component() {
   const [sort, setSort] = useState('waiting,asc');
   const [selected, setSelected] = useState<Key[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  // Words for the requesters, sent with a decision of the selected items.
+  const [comment, setComment] = useState('');
   const query = { page, limit, sort, ...(tab === 'all' ? {} : { module: tab }) };
   const list = useApprovals(query);
   const counts = useApprovalCounts();
@@ -79,10 +86,13 @@ export function Component() {
       danger: action === 'reject' || action === 'cancel',
     });
     if (!ok) return;
+    const words = items.length === picked.length ? comment.trim() : '';
     const answer = await decide.mutateAsync({
       action,
       items: items.map((r) => ({ module: r.module, id: r.id })),
+      ...(words ? { comment: words } : {}),
     });
+    if (words) setComment('');
     const failed = answer.items.filter((o) => 'error' in o);
     const done = answer.items.length - failed.length;
     if (done > 0) toastSuccess(t('approvals.decided', { count: done }));
@@ -154,6 +164,17 @@ export function Component() {
               : t('approvals.selectAll')}
           </Button>
           <Typography.Text role="status">{t('approvals.selected', { count: picked.length })}</Typography.Text>
+          {picked.length > 0 ? (
+            <Input.TextArea
+              style={{ flex: '1 1 240px', maxWidth: 480 }}
+              aria-label={t('approvals.comment')}
+              placeholder={t('approvals.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              maxLength={APPROVAL_COMMENT_MAX}
+              autoSize={{ minRows: 1, maxRows: 4 }}
+            />
+          ) : null}
           {(common ?? []).map((a) => (
             <Button
               key={a}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PersonCell } from '../../../components/list/PersonCell';
-import { StatusTag } from '../../../components/list/StatusTag';
+import { DecisionNote, StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
@@ -139,7 +139,12 @@ export function Component() {
             {
               key: 'status',
               label: t('epr.detail.status'),
-              children: <StatusTag kind="epr" status={r.status} />,
+              children: (
+                <>
+                  <StatusTag kind="epr" status={r.status} />
+                  <DecisionNote decision={r.decision} always comment />
+                </>
+              ),
             },
           ]}
         />

@@ -10,10 +10,10 @@ import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmployeePicker, type PickedEmployee } from '../../../components/employee-search/EmployeePicker';
 import { RequestFormModal } from '../../../components/form/RequestFormModal';
 import { zodRules } from '../../../lib/forms';
 import { useNocTypes, useSaveServiceRequest, useServiceCategories } from '../api';
-import { EmployeePicker, type PickedEmployee } from './EmployeePicker';
 
 interface Values {
   employee_id?: number;

@@ -22,7 +22,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { StatusTag } from '../../../components/list/StatusTag';
+import { DecisionNote, StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/http';
@@ -233,6 +233,7 @@ function Detail({ request }: { request: ServiceRequestDetail }) {
           </Flex>
           <Flex vertical gap={12} align="flex-end" className="hr-service__side">
             <StatusTag kind="hr_service" status={request.status} />
+            <DecisionNote decision={request.decision} comment />
             {buttons.length > 0 ? (
               <Flex gap={8} wrap justify="flex-end" className="hr-service__buttons">
                 {buttons}

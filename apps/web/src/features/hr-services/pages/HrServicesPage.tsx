@@ -4,6 +4,7 @@ import { Flex, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmployeePicker } from '../../../components/employee-search/EmployeePicker';
 import { useCompanyChoices } from '../../../components/list/choices';
 import { momentColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -16,7 +17,6 @@ import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
 import { useMe } from '../../../lib/me';
 import { useDeleteServiceRequest, useServiceAction, useServiceCategories, useServiceList } from '../api';
-import { EmployeePicker } from '../components/EmployeePicker';
 import { RequestPersonCell } from '../components/RequestPersonCell';
 import { ServiceFormModal } from '../components/ServiceFormModal';
 import {

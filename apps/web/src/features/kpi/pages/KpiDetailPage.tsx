@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../../components/list/DataTable';
 import { PersonCell } from '../../../components/list/PersonCell';
-import { StatusTag } from '../../../components/list/StatusTag';
+import { DecisionNote, StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate } from '../../../lib/dates';
@@ -250,7 +250,12 @@ export function Component() {
             {
               key: 'status',
               label: t('kpi.detail.status'),
-              children: <StatusTag kind="kpi" status={s.status} />,
+              children: (
+                <>
+                  <StatusTag kind="kpi" status={s.status} />
+                  <DecisionNote decision={s.decision} always comment />
+                </>
+              ),
             },
           ]}
         />

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/me';
 import { CompensationTab } from '../../compensation';
+import { DelegationsPanel } from '../../delegations';
 import { useProfile } from '../api';
 import { useProfileFields } from '../components/fields';
 import { ProfileEmployeeSearch } from '../components/ProfileEmployeeSearch';
@@ -39,6 +40,7 @@ const TABS = [
   'documents',
   'compensation',
   'separations',
+  'delegations',
 ] as const;
 type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
@@ -136,6 +138,16 @@ export function Component() {
           ]
         : []),
       { key: 'separations', label: t('profile.tabs.separations'), children: <SeparationTab {...props} /> },
+      // HR names a delegate for someone away (their own are under the user menu).
+      ...(full.permissions.is_admin && full.permissions.relation !== 'self'
+        ? [
+            {
+              key: 'delegations' as const,
+              label: t('delegations.tab'),
+              children: <DelegationsPanel employeeId={full.id} />,
+            },
+          ]
+        : []),
     ];
     body = (
       <Flex vertical gap={16}>

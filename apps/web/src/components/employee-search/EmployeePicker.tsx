@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@hr/contracts/limits';
 import { Select } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEmployeeSearch } from '../api';
+import { useEmployeePick } from './api';
 
 export interface PickedEmployee {
   id: number;
@@ -13,8 +13,8 @@ export interface PickedEmployee {
 const label = (p: PickedEmployee) => `${p.name} (${p.eid})`;
 
 /**
- * Any enabled employee, searched by name or E-ID as one types (HR admins act
- * for everyone). `known` names people that may be the value before any search
+ * Any enabled employee, searched by name or E-ID as one types (an HR
+ * request's employee, a delegate). `known` names people that may be the value before any search
  * (the admin, the employee of a request being edited).
  */
 export function EmployeePicker({
@@ -46,7 +46,7 @@ export function EmployeePicker({
     const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  const found = useEmployeeSearch(term, open && !disabled);
+  const found = useEmployeePick(term, open && !disabled);
 
   const options = useMemo(() => {
     const seen = new Set<number>();

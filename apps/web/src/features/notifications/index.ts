@@ -1,0 +1,2 @@
+/** Notifications: the header's bell (the page loads on its own route). */
+export { NotificationBell } from './components/NotificationBell';
