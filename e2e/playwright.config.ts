@@ -56,7 +56,7 @@ export default defineConfig({
       command: 'node e2e/support/message-sink.mjs',
       cwd: root,
       url: `http://127.0.0.1:${sinkPort}/`,
-      env: { SINK_PORT: String(sinkPort) },
+      env: { SINK_PORT: String(sinkPort), SINK_SMTP_PORT: String(sinkPort + 1) },
       reuseExistingServer: false,
       timeout: 10_000,
     },
@@ -75,6 +75,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         MESSAGE_TRANSPORT: 'webhook',
         MESSAGE_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/`,
+        // E-mails leave by SMTP to the sink's real SMTP server (SMS by the webhook).
+        SMTP_URL: `smtp://127.0.0.1:${sinkPort + 1}`,
         SEED: 'demo',
         DEMO: 'true',
         LOG_LEVEL: 'warn',

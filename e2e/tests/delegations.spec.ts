@@ -16,6 +16,8 @@ test.describe('delegation', () => {
   test('an approver away names a delegate, who approves three items from the inbox at once', async ({
     page,
     request,
+    browser,
+    baseURL,
   }) => {
     const manager = await apiAs(request, '1003');
     // A run before this one may have left its delegation in force: the page starts from none.
@@ -75,6 +77,23 @@ test.describe('delegation', () => {
       'In force',
     );
 
+    // The requester has the portal open meanwhile, in a browser of their own.
+    const theirs = await browser.newContext({
+      ...(baseURL ? { baseURL } : {}),
+      locale: 'en-US',
+      timezoneId: 'Asia/Dhaka',
+      reducedMotion: 'reduce',
+      serviceWorkers: 'block',
+    });
+    const requester = await theirs.newPage();
+    await signIn(requester, '1015', { path: '/dashboard' });
+    const bell = requester.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    await requester.waitForTimeout(500);
+    const unread = async () =>
+      Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    const unreadBefore = await unread();
+
     // 1013 finds 1003's team's items in their own inbox and approves the three at once.
     await signIn(page, '1013', { path: '/approvals' });
     const table = page.getByRole('table', { name: 'Approvals' });
@@ -98,6 +117,22 @@ test.describe('delegation', () => {
       .click();
     await expect(page.getByText('3 items decided.')).toBeVisible();
     for (const box of boxes) await expect(box).toHaveCount(0);
+
+    // The requester's bell counts the three decisions live, and the e-mail reaches the SMTP server.
+    await expect.poll(unread, { timeout: 15_000 }).toBe(unreadBefore + 3);
+    await theirs.close();
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`${process.env.E2E_SINK_URL}/messages`);
+          const all = (await res.json()) as { via?: string; subject?: string; body: string }[];
+          return all.find(
+            (m) => m.via === 'smtp' && m.subject === `Approved: Salary certificate · ${dmy(issue)}`,
+          )?.body;
+        },
+        { timeout: 15_000 },
+      )
+      .toContain(`/hr-services/${service.id}`);
 
     // The requester sees both names, and the comment on the request's own page.
     const decided = await employee.get<{ decision: { by: string; on_behalf_of: string; comment: string } }>(

@@ -134,7 +134,14 @@ export function smtpTransport(url: string, from: string): Transport {
   return {
     async send(m) {
       if (m.channel !== 'email') throw new Error('the SMTP transport sends e-mails only');
-      await mailer.sendMail({ from, to: m.recipient, subject: m.subject ?? '', text: m.body });
+      // The flow it comes from (a reset link, a notification...), for the receiving side's filters; nothing personal.
+      await mailer.sendMail({
+        from,
+        to: m.recipient,
+        subject: m.subject ?? '',
+        text: m.body,
+        headers: { 'X-HR-Topic': m.topic },
+      });
     },
   };
 }
