@@ -27,6 +27,7 @@ export const ROUTES = {
   hrServiceDetail: '/hr-services/:id',
   attendance: '/attendance',
   employees: '/employees',
+  adminApprovals: '/admin/approvals',
   adminAssets: '/admin/assets',
   adminCompanies: '/admin/companies',
   adminOffices: '/admin/offices',

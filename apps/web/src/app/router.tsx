@@ -96,6 +96,7 @@ export const createRouter = () =>
                 page('/hr-services/:id', () => import('../features/hr-services/pages/HrServiceDetailPage')),
                 page('/attendance', () => import('../features/attendance/pages/AttendancePage')),
                 page('/employees', () => import('../features/directory/pages/EmployeesPage')),
+                page('/admin/approvals', () => import('../features/approvals/pages/ApprovalSettingsPage')),
                 page('/admin/assets', () => import('../features/admin/pages/AssetsPage')),
                 page('/admin/companies', () => import('../features/admin/pages/CompaniesPage')),
                 page('/admin/offices', () => import('../features/admin/pages/OfficesPage')),

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@hr/contracts/admin';
-import { APPROVAL_MESSAGES } from '@hr/contracts/approvals';
+import { APPROVAL_MESSAGES, APPROVAL_SETTING_MESSAGES } from '@hr/contracts/approvals';
 import { ATTENDANCE_MESSAGES } from '@hr/contracts/attendance';
 import { ATTENDANCE_INTAKE_MESSAGES } from '@hr/contracts/attendance-intake';
 import { COMPENSATION_MESSAGES } from '@hr/contracts/compensation';
@@ -32,6 +32,7 @@ import en from './en';
 const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   MESSAGES,
   APPROVAL_MESSAGES,
+  APPROVAL_SETTING_MESSAGES,
   ATTENDANCE_MESSAGES,
   ATTENDANCE_INTAKE_MESSAGES,
   COMPENSATION_MESSAGES,

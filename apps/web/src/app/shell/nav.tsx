@@ -3,6 +3,7 @@ import ApartmentOutlined from '@ant-design/icons-svg/es/asn/ApartmentOutlined';
 import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
 import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
 import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
 import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import CarryOutOutlined from '@ant-design/icons-svg/es/asn/CarryOutOutlined';
@@ -177,6 +178,12 @@ export const NAV: NavItem[] = [
         group: true,
         label: 'reference.nav.timeAndLeave',
         children: [
+          {
+            key: 'admin-approvals',
+            path: '/admin/approvals',
+            label: 'approvals.settings.nav',
+            icon: <PlainIcon icon={BellOutlined} />,
+          },
           {
             key: 'admin-leave-types',
             path: '/admin/leave-types',

@@ -2,7 +2,10 @@ import type {
   ApprovalCounts,
   ApprovalDecisionBody,
   ApprovalItem,
+  ApprovalModule,
   ApprovalOutcome,
+  ApprovalSettingBody,
+  ApprovalSettings,
 } from '@hr/contracts/approvals';
 import type { ListResponse } from '@hr/contracts/lists';
 import type { WorkflowAction } from '@hr/contracts/workflow';
@@ -32,5 +35,26 @@ export function useDecide() {
     mutationFn: ({ action, ...body }: { action: WorkflowAction } & ApprovalDecisionBody) =>
       api.patch<{ items: ApprovalOutcome[] }>(`approvals/actions/${action}`, body),
     onSettled: () => client.invalidateQueries(),
+  });
+}
+
+/** HR's reminders and escalation per module. */
+export function useApprovalSettings() {
+  return useQuery({
+    queryKey: approvalKeys.settings,
+    queryFn: ({ signal }) => api.get<ApprovalSettings>('approvals/settings', { signal }),
+  });
+}
+
+/** Saves one module's setting; the answer is every module's, and the inbox's due days follow. */
+export function useSaveApprovalSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ module, body }: { module: ApprovalModule; body: ApprovalSettingBody }) =>
+      api.patch<ApprovalSettings>(`approvals/settings/${module}`, body),
+    onSuccess: (data) => {
+      client.setQueryData(approvalKeys.settings, data);
+      void client.invalidateQueries({ queryKey: approvalKeys.all });
+    },
   });
 }

@@ -5,4 +5,5 @@ export const approvalKeys = {
   all: ['approvals'] as const,
   list: (query: Query) => ['approvals', 'list', query] as const,
   counts: ['approvals', 'counts'] as const,
+  settings: ['approvals', 'settings'] as const,
 };
