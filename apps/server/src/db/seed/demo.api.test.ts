@@ -230,6 +230,17 @@ describe('the demo data', () => {
       );
       // Nothing waits for the demo employee.
       expect((await get(await signIn('1004'), '/api/v1/approvals/counts')).total).toBe(0);
+      // One delegation in force: 1010, away this week, hands their decisions to 1005.
+      const delegate = await signIn('1005');
+      const received = (await get(delegate, '/api/v1/delegations')).received as {
+        state: string;
+        delegator: { eid: string };
+      }[];
+      expect(received.map((d) => [d.delegator.eid, d.state])).toEqual([['1010', 'in_force']]);
+      // The demo employee's bell has the decisions of their requests.
+      const bell = await get(await signIn('1004'), '/api/v1/notifications');
+      expect(bell.unread).toBeGreaterThan(0);
+      expect(bell.items.every((n: { event: string }) => n.event === 'decided')).toBe(true);
     } finally {
       await app.close();
     }

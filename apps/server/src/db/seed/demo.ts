@@ -15,6 +15,7 @@ import {
   users,
 } from '../schema';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoCompensation } from './demo-compensation';
 import { seedDemoEprs } from './demo-epr';
@@ -311,6 +312,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
     await seedDemoAttendance(tx);
     await seedDemoOrganisation(tx, idByEid);
     await seedDemoCompensation(tx, idByEid);
+    await seedDemoApprovals(tx, idByEid);
     return people.length;
   });
 }
