@@ -20,6 +20,7 @@ import { documentTexts } from '../../lib/document-texts';
 import { AppError, domainError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { listPage } from '../../lib/list';
+import { itemTitle } from '../../lib/notification-texts';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { statusAnswer, transitionsFor } from '../../lib/request-workflow';
@@ -56,13 +57,8 @@ function reviewTitle(name: string): string {
 /** What an item is about, in a line: the type or category and its days, or the sheet's or review's name. */
 function titleOf(row: ApprovalRow): string {
   if (row.module === 'epr') return reviewTitle(row.subject);
-  if (row.module === 'kpi' || !row.fromDate) return row.subject;
-  const days =
-    row.toDate && row.toDate !== row.fromDate
-      ? `${displayDay(row.fromDate)} – ${displayDay(row.toDate)}`
-      : displayDay(row.fromDate);
-  // In Arabic the days keep their own left-to-right order inside the line (a first-strong isolate).
-  return requestLanguage() === 'ar' ? `${row.subject} · \u2068${days}\u2069` : `${row.subject} · ${days}`;
+  // One writing of a title for the inbox and the notifications (lib/notification-texts.ts).
+  return itemTitle(requestLanguage(), row.module, row.id, row);
 }
 
 /** The counts' answer from the rows of the modules where something waits: every module, and the total. */
