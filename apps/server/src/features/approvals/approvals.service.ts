@@ -8,7 +8,6 @@ import {
   type ApprovalOutcome,
   type ApprovalsQuery,
 } from '@hr/contracts/approvals';
-import { displayDay } from '@hr/contracts/dates';
 import { EPR_TYPE } from '@hr/contracts/epr';
 import type { Status } from '@hr/contracts/lists';
 import type { WorkflowAction } from '@hr/contracts/workflow';

@@ -1,4 +1,3 @@
-import type { EmployeeSearchResponse } from '@hr/contracts/employee-search';
 import type {
   ServiceCategory,
   ServiceRequest,
