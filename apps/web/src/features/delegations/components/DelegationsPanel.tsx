@@ -72,7 +72,7 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
               title: t('delegations.columns.delegate'),
               render: (_, d) => `${d.delegate.name} (${d.delegate.eid})`,
             },
-            { key: 'days', title: t('delegations.columns.days'), render: (_, d) => days(d) },
+            { key: 'days', title: t('delegations.columns.days'), render: (_, d) => <bdi>{days(d)}</bdi> },
             { key: 'modules', title: t('delegations.columns.modules'), render: (_, d) => modules(d) },
             { key: 'state', title: t('delegations.columns.state'), render: (_, d) => state(d) },
             {
@@ -122,7 +122,7 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
               title: t('delegations.columns.delegator'),
               render: (_, d) => `${d.delegator.name} (${d.delegator.eid})`,
             },
-            { key: 'days', title: t('delegations.columns.days'), render: (_, d) => days(d) },
+            { key: 'days', title: t('delegations.columns.days'), render: (_, d) => <bdi>{days(d)}</bdi> },
             { key: 'modules', title: t('delegations.columns.modules'), render: (_, d) => modules(d) },
             { key: 'state', title: t('delegations.columns.state'), render: (_, d) => state(d) },
           ]}
