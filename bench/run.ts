@@ -7,6 +7,7 @@
  *   npm run bench -- --only lists # only the request lists against their SQL (PostgreSQL)
  *   npm run bench -- --only lists --calls approvals --as L00001 # some of them, as one employee
  *   npm run bench -- --only realtime # only the comment delivery to open chat windows (PostgreSQL)
+ *   npm run bench -- --only bells  # only the notification delivery to 500 open bells (PostgreSQL)
  *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
  *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
  *   npm run bench -- --only office # a day at the office, 500 users, one API process and two (PostgreSQL)
@@ -32,6 +33,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { argsFor, findChromium } from '../e2e/support/browser';
 import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attendance';
+import { BELLS_HEADING, bellsBench, bellsSection } from './bells';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import { explainCalls, explainReport } from './explain';
 import {
@@ -69,7 +71,7 @@ const callsOnly = opt('calls');
 const windows = Number(opt('windows') ?? 500);
 /** Simulated users of the day at the office. */
 const officeUserCount = Number(opt('users') ?? 500);
-const PARTS = ['lists', 'realtime', 'cycles', 'attendance', 'office', 'engines', 'scale', 'explain'];
+const PARTS = ['lists', 'realtime', 'bells', 'cycles', 'attendance', 'office', 'engines', 'scale', 'explain'];
 if (part !== undefined && !PARTS.includes(part)) {
   console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
   process.exit(2);
@@ -590,6 +592,36 @@ async function main() {
     const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
     const section = officeSection(await officeBench(env), size, new Date().toISOString(), duration);
     fs.writeFileSync(latest, replaceSection(before, section, OFFICE_HEADING));
+    console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'bells') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only bells runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    // One stream a person: the portal's own limit of streams per person, not the chat bench's.
+    const { REALTIME_STREAMS_PER_PERSON: _chat, ...portal } = await prepare('postgres');
+    const { STREAMS_PER_PERSON } = await import('../apps/server/src/config');
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    const section = bellsSection(
+      await withServer(portal, (base, pid) =>
+        bellsBench(
+          base,
+          portal.DATABASE_URL!,
+          pid,
+          {
+            bells: Number(opt('bells') ?? 500),
+            rounds: Number(opt('rounds') ?? 3),
+            told: Number(opt('told') ?? 10_000),
+            idleSeconds: Number(opt('idle') ?? 60),
+          },
+          process.env.REALTIME_STREAMS_PER_PERSON ?? String(STREAMS_PER_PERSON),
+        ),
+      ),
+    );
+    fs.writeFileSync(latest, replaceSection(before, section, BELLS_HEADING));
     console.log(`\n${section}`);
     return;
   }
