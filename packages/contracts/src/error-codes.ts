@@ -241,6 +241,37 @@ export const ERRORS = {
     message: 'The responsible person must be your line manager, a colleague or a report.',
   },
   balance_forbidden: { status: 403, message: "You may not see this employee's leave balance." },
+  leave_notice: {
+    status: 422,
+    message: '{{type}} needs {{days}} day(s) of notice: the earliest first day is {{earliest}}.',
+  },
+  leave_run_too_long: {
+    status: 422,
+    message: '{{type}} may be taken for at most {{max}} working day(s) in a row; this request has {{asked}}.',
+  },
+  leave_not_cancellable: {
+    status: 409,
+    message: 'Only a request that has not begun can be cancelled.',
+  },
+  leave_type_no_balance: {
+    status: 422,
+    message: 'This leave type has no balance, so no policy or adjustment.',
+  },
+  policy_in_effect: {
+    status: 409,
+    message:
+      'This policy is in force since {{from}}: only its last day may change. Add a new policy from a later day instead.',
+  },
+  policy_overlap: {
+    status: 409,
+    message:
+      'The policy "{{name}}" already applies to the same people from {{from}}; end it first or choose other days.',
+  },
+  policy_scope_unknown: { status: 422, message: 'The {{field}} chosen for this policy does not exist.' },
+  calendar_feed_unknown: {
+    status: 404,
+    message: 'This calendar feed does not exist; it may have been replaced.',
+  },
 
   // Remote work
   remote_work_overlap: {

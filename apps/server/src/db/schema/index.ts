@@ -5,6 +5,7 @@ export * from './compensation';
 export * from './epr';
 export * from './files';
 export * from './kpi';
+export * from './leave-policies';
 export * from './lookups';
 export * from './notifications';
 export * from './org';

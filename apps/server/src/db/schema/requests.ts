@@ -14,7 +14,7 @@ import {
 import { at, createdAt, id, nameTranslations, updatedAt } from './columns';
 import { files } from './files';
 import { lookupValues } from './lookups';
-import { companies } from './org';
+import { companies, offices } from './org';
 import { approvers, employees } from './people';
 import { groupTrees } from './profile';
 
@@ -62,6 +62,8 @@ export const holidays = pgTable(
     toDate: date({ mode: 'string' }).notNull(),
     /** Null: for every company. */
     companyId: integer().references(() => companies.id),
+    /** Set: for this office only (an office's own calendar); its company's and everyone's apply too. */
+    officeId: integer().references(() => offices.id),
     createdAt: createdAt(),
   },
   (t) => [index('holidays_dates_idx').on(t.fromDate, t.toDate)],
