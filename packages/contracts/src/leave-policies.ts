@@ -274,37 +274,78 @@ export const calendarQuery = z.object({
   to: day(M.dateFormat),
   group_id: z.coerce.number().int().positive().optional(),
 });
+export type CalendarQuery = z.infer<typeof calendarQuery>;
+
+/**
+ * What is wrong with a calendar range, or null: the last day before the
+ * first, or more than CALENDAR_RANGE_MAX_DAYS days (both counted).
+ */
+export function calendarRangeIssue(from: string, to: string): string | null {
+  if (to < from) return M.toBeforeFrom;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > CALENDAR_RANGE_MAX_DAYS ? M.rangeTooLong : null;
+}
 
 export const CALENDAR_KINDS = ['leave', 'remote_work', 'holiday'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 export const calendarEntry = z.object({
   kind: z.enum(CALENDAR_KINDS),
+  /** The first and last day (YYYY-MM-DD), as stored: they may reach outside the range asked. */
   from: z.string(),
   to: z.string(),
+  /** The hours (HH:mm) of short leave and of hourly remote work, on `from`; null for whole days. */
+  from_time: z.string().nullable(),
+  to_time: z.string().nullable(),
   /** Submitted, not yet approved. */
   pending: z.boolean(),
-  /** The leave type or holiday's name where the reader may see it; null at directory level ("on leave"). */
+  /** The leave or remote-work type or the holiday's name where the reader may see it; null at directory level ("on leave"). */
   label: z.string().nullable(),
 });
+export type CalendarEntry = z.infer<typeof calendarEntry>;
+
+export const CALENDAR_RELATIONS = ['self', 'team', 'peer'] as const;
+export type CalendarRelation = (typeof CALENDAR_RELATIONS)[number];
 
 export const calendarPerson = z.object({
   employee: personRef,
-  /** `team`: the reader's report (or below); `peer`: a colleague under the same manager; `self`. */
-  relation: z.enum(['self', 'team', 'peer']),
+  /** `team`: the reader's report or a report's report; `peer`: a colleague under the same manager; `self`. */
+  relation: z.enum(CALENDAR_RELATIONS),
+  /** The person's weekly day off (0 Sunday .. 6 Saturday), their company's. */
+  weekly_off_day: z.number().int().min(0).max(6),
   entries: z.array(calendarEntry),
 });
+export type CalendarPerson = z.infer<typeof calendarPerson>;
 
 export const teamCalendar = z.object({
   from: z.string(),
   to: z.string(),
+  /** The reader first, then their team, then their peers, each by name. */
   people: z.array(calendarPerson),
 });
 export type TeamCalendar = z.infer<typeof teamCalendar>;
 
-/** GET/POST calendar/feeds: the secret URLs of the caller's own feed and, for managers, their team's. */
-export const calendarFeedsBody = z.object({ scope: z.enum(['own', 'team']).default('own') }).strict();
+export const CALENDAR_FEED_SCOPES = ['own', 'team'] as const;
+export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
+
+/** POST calendar/feeds: a new secret URL for one scope; the old one stops working. */
+export const calendarFeedsBody = z.object({ scope: z.enum(CALENDAR_FEED_SCOPES).default('own') }).strict();
+export type CalendarFeedsBody = z.infer<typeof calendarFeedsBody>;
+
+/**
+ * GET/POST calendar/feeds: the caller's own feed and, for managers, their
+ * team's. A feed's secret URL is kept only as a hash: it is in the answer
+ * that made it (the first GET, or the POST that replaced it) and null in
+ * every later one (docs/decisions.md, "Calendar feeds").
+ */
 export const calendarFeeds = z.object({
-  url: z.string(),
+  url: z.string().nullable(),
   team_url: z.string().nullable(),
+  /** When the own feed's URL was made. */
+  created: z.string(),
+  /** Whether the caller has a team feed: people with at least one report. */
+  team: z.boolean(),
+  /** When the team feed's URL was made; null without one. */
+  team_created: z.string().nullable(),
 });
 export type CalendarFeeds = z.infer<typeof calendarFeeds>;

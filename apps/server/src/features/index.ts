@@ -16,7 +16,7 @@ import { eprCalibrationRoutes } from './epr-calibration';
 import { eprCycleRoutes } from './epr-cycles';
 import { hrServiceRoutes } from './hr-services';
 import { kpiRoutes } from './kpi';
-import { leaveReferenceRoutes, leaveRoutes } from './leave';
+import { leaveCalendarRoutes, leaveReferenceRoutes, leaveRoutes } from './leave';
 import { lookupRoutes } from './lookups';
 import { notificationRoutes } from './notifications';
 import { orgChartRoutes } from './org-chart';
@@ -39,6 +39,7 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   adminRoutes,
   leaveRoutes,
   leaveReferenceRoutes,
+  leaveCalendarRoutes,
   reportsRoutes,
   dashboardRoutes,
   approvalsRoutes,
