@@ -109,10 +109,17 @@ test.describe('live KPI chat', () => {
     await page.getByRole('button', { name: 'Chat about objective Shorten delivery times' }).click();
     const chat = page.getByRole('dialog', { name: 'Chat...' });
     await expect(chat.getByText('No messages yet.')).toBeVisible();
+    // A comment that arrives makes the page read the sheet again (its comment counts). HR disables
+    // the employee once that read has answered: a call still under way when the session ends meets
+    // it, and signs the app out (as the end of this test shows) before the chat can say why.
+    const sheetRead = page.waitForResponse(
+      (res) => res.request().method() === 'GET' && new URL(res.url()).pathname === `/api/v1/kpis/${sheet.id}`,
+    );
     await say('Please add the courier data.');
     await expect(chat.getByText('Please add the courier data.', { exact: true })).toBeVisible({
       timeout: 5000,
     });
+    expect((await sheetRead).ok()).toBeTruthy();
 
     // HR disables the employee: within seconds the chat stops and says why.
     await admin.patch('employees/disable', { employee_id: person.id });
