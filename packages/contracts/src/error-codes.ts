@@ -272,6 +272,14 @@ export const ERRORS = {
     status: 404,
     message: 'This calendar feed does not exist; it may have been replaced.',
   },
+  calendar_feed_team_forbidden: {
+    status: 403,
+    message: 'Only managers, who have people reporting to them, have a team calendar feed.',
+  },
+  impersonation_no_feed: {
+    status: 403,
+    message: 'Signed in as someone else, you may not make their calendar feed links.',
+  },
 
   // Remote work
   remote_work_overlap: {

@@ -341,8 +341,8 @@ export type CalendarFeedsBody = z.infer<typeof calendarFeedsBody>;
 export const calendarFeeds = z.object({
   url: z.string().nullable(),
   team_url: z.string().nullable(),
-  /** When the own feed's URL was made. */
-  created: z.string(),
+  /** When the own feed's URL was made; null before it is (signed in as someone else, none is made). */
+  created: z.string().nullable(),
   /** Whether the caller has a team feed: people with at least one report. */
   team: z.boolean(),
   /** When the team feed's URL was made; null without one. */

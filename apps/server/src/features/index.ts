@@ -4,6 +4,7 @@ import { approvalsRoutes } from './approvals';
 import { attendanceRoutes } from './attendance';
 import { attendanceIntakeRoutes } from './attendance-intake';
 import { authRoutes } from './auth';
+import { calendarFeedsRoutes } from './calendar-feeds';
 import { commentRoutes } from './comments';
 import { compensationRoutes } from './compensation';
 import { dashboardRoutes } from './dashboard';
@@ -40,6 +41,7 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   leaveRoutes,
   leaveReferenceRoutes,
   leaveCalendarRoutes,
+  calendarFeedsRoutes,
   reportsRoutes,
   dashboardRoutes,
   approvalsRoutes,
