@@ -268,6 +268,18 @@ export const holidaysQuery = referenceListQuery.extend({
     .min(2000, 'year must be a year from 2000 to 2100')
     .max(2100, 'year must be a year from 2000 to 2100')
     .optional(),
+  /** The holidays set for this company (its offices' own included). */
+  company_id: z.coerce
+    .number({ error: 'company_id must be a company id' })
+    .int('company_id must be a company id')
+    .min(1, 'company_id must be a company id')
+    .optional(),
+  /** The holidays set for this office. */
+  office_id: z.coerce
+    .number({ error: 'office_id must be an office id' })
+    .int('office_id must be an office id')
+    .min(1, 'office_id must be an office id')
+    .optional(),
 });
 
 export const leaveTypesResponse = z.union([z.array(leaveType), listResponse(leaveType)]);

@@ -28,6 +28,7 @@ export const LEAVE_MESSAGES = defineMessages('leave.validation', {
   employmentStatusUnknown: 'This employment status does not exist',
   employmentStatusesTooMany: 'Choose at most 20 employment statuses',
   groupUnknown: 'This group item does not exist',
+  officeUnknown: 'This office does not exist',
 });
 
 /** The longest minimum service a leave type may ask for, in months (50 years). */
@@ -243,7 +244,10 @@ export const holiday = z.object({
   name: z.string(),
   from: z.string(),
   to: z.string(),
+  /** Null: everyone's. */
   company_id: z.number().int().nullable(),
+  /** Set: that office's people only (`company_id` is then the office's company). */
+  office_id: z.number().int().nullable(),
 });
 export type Holiday = z.infer<typeof holiday>;
 
@@ -255,5 +259,12 @@ export const holidayBody = z
     from: z.string({ error: LEAVE_MESSAGES.fromRequired }).refine(isCalendarDate, LEAVE_MESSAGES.dateFormat),
     to: z.string({ error: LEAVE_MESSAGES.toRequired }).refine(isCalendarDate, LEAVE_MESSAGES.dateFormat),
     company_id: z.number().int().positive().nullable().optional(),
+    /** An office's own holiday; without `company_id` the office's company is stored too. */
+    office_id: z
+      .number({ error: LEAVE_MESSAGES.officeUnknown })
+      .int(LEAVE_MESSAGES.officeUnknown)
+      .positive(LEAVE_MESSAGES.officeUnknown)
+      .nullable()
+      .optional(),
   })
   .refine((v) => v.to >= v.from, { path: ['to'], message: LEAVE_MESSAGES.endBeforeStart });

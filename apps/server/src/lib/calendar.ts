@@ -1,22 +1,69 @@
 import dayjs from 'dayjs';
-import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, holidays } from '../db/schema';
 
 /**
  * Working days (DESIGN.md §4): every day except the company's weekly off
- * day (Friday unless set otherwise) and its holidays (or everyone's).
+ * day (Friday unless set otherwise) and the person's holidays.
  */
 export interface WorkCalendar {
   weeklyOffDay: number;
   holidays: Set<string>;
 }
 
+/** Whose a holiday is: its company and office (null: none). */
+export interface HolidayScope {
+  companyId: number | null;
+  officeId: number | null;
+}
+
+/**
+ * Whether a holiday is a person's (docs/decisions.md, "Holidays per office"):
+ * one with neither company nor office is everyone's, one with a company that
+ * company's people's, one with an office only that office's people's.
+ */
+export function holidayApplies(
+  holiday: HolidayScope,
+  companyId: number | null,
+  officeId: number | null = null,
+): boolean {
+  if (holiday.officeId !== null) return holiday.officeId === officeId;
+  return holiday.companyId === null || holiday.companyId === companyId;
+}
+
+/** The same rule as SQL on `holidays` (everyone's, the company's, the office's). */
+export function holidayAppliesSql(companyId: number | null, officeId: number | null = null): SQL {
+  const shared = and(
+    isNull(holidays.officeId),
+    companyId === null
+      ? isNull(holidays.companyId)
+      : or(isNull(holidays.companyId), eq(holidays.companyId, companyId)),
+  )!;
+  return officeId === null ? shared : or(shared, eq(holidays.officeId, officeId))!;
+}
+
+/** The days of holidays as `YYYY-MM-DD`. */
+function holidayDays(rows: readonly { from: string; to: string }[]): Set<string> {
+  const days = new Set<string>();
+  for (const h of rows) {
+    for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
+      days.add(d.format('YYYY-MM-DD'));
+  }
+  return days;
+}
+
+/**
+ * The calendar of a person of the company (null: none) and the office
+ * (absent or null: none) from `from` to `to`: the company's weekly off day,
+ * and everyone's, the company's and the office's holidays.
+ */
 export async function workCalendar(
   db: Db,
   companyId: number | null,
   from: string,
   to: string,
+  officeId: number | null = null,
 ): Promise<WorkCalendar> {
   let weeklyOffDay = 5;
   if (companyId !== null) {
@@ -30,20 +77,9 @@ export async function workCalendar(
     .select({ from: holidays.fromDate, to: holidays.toDate })
     .from(holidays)
     .where(
-      and(
-        lte(holidays.fromDate, to),
-        gte(holidays.toDate, from),
-        companyId === null
-          ? isNull(holidays.companyId)
-          : or(isNull(holidays.companyId), eq(holidays.companyId, companyId)),
-      ),
+      and(lte(holidays.fromDate, to), gte(holidays.toDate, from), holidayAppliesSql(companyId, officeId)),
     );
-  const days = new Set<string>();
-  for (const h of rows) {
-    for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
-      days.add(d.format('YYYY-MM-DD'));
-  }
-  return { weeklyOffDay, holidays: days };
+  return { weeklyOffDay, holidays: holidayDays(rows) };
 }
 
 export function isWorkingDay(calendar: WorkCalendar, date: string): boolean {
@@ -60,16 +96,27 @@ export function countWorkingDays(calendar: WorkCalendar, from: string, to: strin
 }
 
 /**
- * The calendars of several companies over one range, in two statements
- * whatever their number (a job or a page naming many people's items). A
- * company left out of the answer (none given) is read as `null`'s calendar.
+ * The calendars of many people over one range: the companies' calendars by
+ * company id (`get`, everyone's holidays and the company's; `null`, no
+ * company), and `of` for a person's, their office's holidays too.
+ */
+export interface WorkCalendars extends ReadonlyMap<number | null, WorkCalendar> {
+  /** The calendar of a person of the company and the office (absent or null: none). */
+  of(companyId: number | null, officeId?: number | null): WorkCalendar;
+}
+
+/**
+ * The calendars of several companies and their offices over one range, in
+ * two statements whatever their number (a job or a page naming many
+ * people's items). A company left out of `companyIds` has the default weekly
+ * off day; any office's holidays are known, so `of` takes any office.
  */
 export async function workCalendars(
   db: Db,
   companyIds: readonly (number | null)[],
   from: string,
   to: string,
-): Promise<Map<number | null, WorkCalendar>> {
+): Promise<WorkCalendars> {
   const ids = [...new Set(companyIds.filter((c): c is number => c !== null))];
   const offs =
     ids.length === 0
@@ -79,24 +126,35 @@ export async function workCalendars(
           .from(companies)
           .where(inArray(companies.id, ids));
   const rows = await db
-    .select({ companyId: holidays.companyId, from: holidays.fromDate, to: holidays.toDate })
+    .select({
+      companyId: holidays.companyId,
+      officeId: holidays.officeId,
+      from: holidays.fromDate,
+      to: holidays.toDate,
+    })
     .from(holidays)
     .where(and(lte(holidays.fromDate, to), gte(holidays.toDate, from)));
-  const daysOf = (companyId: number | null) => {
-    const days = new Set<string>();
-    for (const h of rows) {
-      if (h.companyId !== null && h.companyId !== companyId) continue;
-      for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
-        days.add(d.format('YYYY-MM-DD'));
-    }
-    return days;
-  };
-  const calendars = new Map<number | null, WorkCalendar>([
-    [null, { weeklyOffDay: 5, holidays: daysOf(null) }],
-  ]);
-  for (const id of ids)
-    calendars.set(id, { weeklyOffDay: offs.find((o) => o.id === id)?.off ?? 5, holidays: daysOf(id) });
-  return calendars;
+  const calendarOf = (companyId: number | null, officeId: number | null): WorkCalendar => ({
+    weeklyOffDay: offs.find((o) => o.id === companyId)?.off ?? 5,
+    holidays: holidayDays(rows.filter((h) => holidayApplies(h, companyId, officeId))),
+  });
+  const byCompany = new Map<number | null, WorkCalendar>([[null, calendarOf(null, null)]]);
+  for (const id of ids) byCompany.set(id, calendarOf(id, null));
+  // A place's calendar is made once, shared by its people (a page or a job has many).
+  const byPlace = new Map<string, WorkCalendar>();
+  return Object.assign(byCompany, {
+    of(companyId: number | null, officeId: number | null = null): WorkCalendar {
+      const known = officeId === null ? byCompany.get(companyId) : undefined;
+      if (known) return known;
+      const key = `${companyId}:${officeId}`;
+      let calendar = byPlace.get(key);
+      if (!calendar) {
+        calendar = calendarOf(companyId, officeId);
+        byPlace.set(key, calendar);
+      }
+      return calendar;
+    },
+  });
 }
 
 /** The day `n` working days after `from` (not counting `from` itself). */

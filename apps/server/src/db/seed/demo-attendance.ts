@@ -46,7 +46,8 @@ export async function seedDemoAttendance(tx: Db): Promise<void> {
        where e.enabled and e.eid not like 'L%'
          and extract(dow from d.day) <> c.weekly_off_day
          and not exists (select 1 from holidays h where d.day between h.from_date and h.to_date
-                           and (h.company_id is null or h.company_id = e.company_id))
+                           and (h.office_id = e.office_id
+                                or h.office_id is null and (h.company_id is null or h.company_id = e.company_id)))
          and not exists (select 1 from leaves l where l.employee_id = e.id and l.status_id = 3
                            and l.leave_format = 1 and d.day between l.from_date and l.to_date)
          and not exists (select 1 from remote_works r where r.employee_id = e.id and r.status_id = 3

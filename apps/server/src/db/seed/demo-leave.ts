@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { eq } from 'drizzle-orm';
 import { countWorkingDays, isWorkingDay, type WorkCalendar, workCalendar } from '../../lib/calendar';
 import type { Db } from '../client';
-import { auditLog, employees, holidays, leaves } from '../schema';
+import { auditLog, employees, holidays, leaves, offices } from '../schema';
 import { notAfter } from './demo-clock';
 
 /** Public holidays of Bangladesh with fixed dates, and the Eid holidays as announced for recent years. */
@@ -95,8 +95,9 @@ function workingDayFrom(calendar: WorkCalendar, from: Dayjs, n: number): Dayjs {
 }
 
 /**
- * Holidays of last, this and next year, and leave requests in every status
- * for the demo accounts, so line manager 1003 finds requests to approve.
+ * Holidays of last, this and next year (and one office's own day off in the
+ * coming weeks), and leave requests in every status for the demo accounts,
+ * so line manager 1003 finds requests to approve.
  */
 export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promise<void> {
   const year = dayjs().year();
@@ -109,6 +110,7 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
     today.subtract(1, 'year').format('YYYY-MM-DD'),
     today.add(1, 'year').format('YYYY-MM-DD'),
   );
+  await seedOfficeHoliday(tx, workingDayFrom(calendar, today, 25).format('YYYY-MM-DD'));
   const parentOf = new Map<number, number | null>();
   const id = (eid: string) => idByEid.get(eid)!;
 
@@ -185,6 +187,22 @@ export async function seedDemoLeave(tx: Db, idByEid: Map<string, number>): Promi
       })),
     );
   }
+}
+
+/** The Sylhet office's own holiday (docs/decisions.md, "Holidays per office"): its people's only. */
+async function seedOfficeHoliday(tx: Db, day: string) {
+  const [sylhet] = await tx
+    .select({ id: offices.id, companyId: offices.companyId })
+    .from(offices)
+    .where(eq(offices.name, 'Sylhet Office'));
+  if (!sylhet) return;
+  await tx.insert(holidays).values({
+    name: 'Urs of Hazrat Shah Jalal',
+    fromDate: day,
+    toDate: day,
+    companyId: sylhet.companyId,
+    officeId: sylhet.id,
+  });
 }
 
 async function findParent(tx: Db, employeeId: number, cache: Map<number, number | null>) {

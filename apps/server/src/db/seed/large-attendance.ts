@@ -52,7 +52,8 @@ export async function seedLargeAttendance(
            and extract(dow from d.day) <> c.weekly_off_day
            and ${draw('absent')} % 25 <> 0
            and not exists (select 1 from holidays h where d.day between h.from_date and h.to_date
-                             and (h.company_id is null or h.company_id = e.company_id))
+                             and (h.office_id = e.office_id
+                                  or h.office_id is null and (h.company_id is null or h.company_id = e.company_id)))
       )
       insert into punches (employee_id, at, device_code, source)
       select employee_id,

@@ -57,8 +57,8 @@ export const approvalRemindersRepository = {
 
   /**
    * The items of a module waiting in `statuses` since `before` or earlier,
-   * with what the job needs: the people, the requester's company (whose
-   * calendar counts), whether the stage was escalated, and the day of its
+   * with what the job needs: the people, the requester's company and office
+   * (whose calendar counts), whether the stage was escalated, and the day of its
    * latest reminder in this stage.
    */
   waiting(tx: Db, module: ApprovalModule, statuses: readonly number[], before: Date) {
@@ -73,6 +73,7 @@ export const approvalRemindersRepository = {
         statusId: v.statusId,
         waitingSince: v.waitingSince,
         companyId: employees.companyId,
+        officeId: employees.officeId,
         escalated: sql<boolean>`exists (select 1 from ${e} where ${e.module} = ${v.module} and ${e.recordId} = ${v.id})`,
         lastReminder: sql<
           string | null

@@ -82,7 +82,7 @@ export function dueDay(
  * nothing), is idempotent (a reminder per item and day, an escalation per
  * stage: the tables' keys), and takes "today" from the office's clock
  * (`officeToday`, which tests move). Working days follow the requester's
- * company: its weekly off day and holidays.
+ * company (its weekly off day and holidays) and office (its own holidays).
  */
 export class ApprovalReminders {
   private timer: NodeJS.Timeout | null = null;
@@ -183,7 +183,7 @@ export class ApprovalReminders {
         );
         const admins = await repo.administrators(tx);
         for (const item of items) {
-          const calendar = calendars.get(item.companyId) ?? calendars.get(null)!;
+          const calendar = calendars.of(item.companyId, item.officeId);
           if (!isWorkingDay(calendar, today)) continue;
           const stage = stageOf(module, item.statusId);
           if (!stage) continue;

@@ -86,6 +86,7 @@ function pageQuery(db: Db, total: SQL<number>) {
       toDate: v.toDate,
       owner: personJson(v.employeeId),
       companyId: sql<number | null>`(select p.company_id from employees p where p.id = ${v.employeeId})`,
+      officeId: sql<number | null>`(select p.office_id from employees p where p.id = ${v.employeeId})`,
       escalation: escalationSql(v.module, v.id),
     })
     .from(v)

@@ -14,7 +14,7 @@ import type { WorkflowAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
-import { type WorkCalendar, workCalendars } from '../../lib/calendar';
+import { type WorkCalendars, workCalendars } from '../../lib/calendar';
 import { documentTexts } from '../../lib/document-texts';
 import { AppError, domainError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
@@ -32,7 +32,7 @@ const DAY_MS = 86_400_000;
 /** What the due days of an inbox page are counted with. */
 interface Due {
   settings: Map<ApprovalModule, ModuleSetting>;
-  calendars: Map<number | null, WorkCalendar>;
+  calendars: WorkCalendars;
 }
 
 /** The review types with their English names, which a review's name ends with when it is made ("<sheet> – <type>"). */
@@ -131,7 +131,7 @@ export class ApprovalsService {
       due: due
         ? dueDay(
             due.settings.get(row.module),
-            due.calendars.get(row.companyId) ?? due.calendars.get(null)!,
+            due.calendars.of(row.companyId, row.officeId),
             row.waitingSince,
             row.escalation !== null,
           )
@@ -159,8 +159,8 @@ export class ApprovalsService {
 
   /**
    * What an inbox page's due days are counted with: the modules HR set and
-   * every company's calendar around today (none at all while nothing is
-   * set: the due day is then null).
+   * every company's and office's calendar around today (none at all while
+   * nothing is set: the due day is then null).
    */
   private async dueOf(now: Date): Promise<Due | null> {
     const set = (await this.reminders.settings()).filter((s) => s.remindAfterDays || s.escalateAfterDays);

@@ -7,6 +7,7 @@ import {
   assignShift,
   makeShift,
 } from '../../../test/factories/attendance';
+import { makeOffice, setEmployee } from '../../../test/factories/directory';
 import { type MadeEmployee, setupApi, statementsDuring, type TestContext } from '../../../test/helper';
 import { employees, holidays } from '../../db/schema';
 
@@ -341,5 +342,62 @@ describe('calendar', () => {
       await ctx.factory.token(lm),
     );
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('holidays per office', () => {
+  it('an office’s holiday is its people’s day off, not their colleagues’ in the company’s other office', async () => {
+    const { companyId, officeId } = await ctx.factory.company();
+    const branch = await makeOffice(ctx.db, companyId);
+    const { lm, employee: inBranch } = await ctx.factory.chain();
+    const atMain = await ctx.factory.employee({ parentId: lm.id });
+    const noOffice = await ctx.factory.employee({ parentId: lm.id });
+    await setEmployee(ctx.db, inBranch.id, { officeId: branch.id });
+    await setEmployee(ctx.db, noOffice.id, { officeId: null });
+    const admin = await ctx.factory.token(await ctx.factory.employee({ admin: true }));
+    // Tuesday 10 June 2025 for the branch only, written as HR writes it (the office's company is stored).
+    const made = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/holidays',
+      token: admin,
+      payload: { name: 'Branch day off', from: '2025-06-10', to: '2025-06-10', office_id: branch.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ company_id: companyId, office_id: branch.id });
+    expect(officeId).not.toBe(branch.id);
+
+    const token = await ctx.factory.token(lm);
+    const dayOf = async (who: MadeEmployee) => {
+      const res = await individual(token, who.id, '2025-06-09', '2025-06-11');
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json() as { rows: Day[]; totals: { working_days: number } };
+      const day = report.rows.find((d) => d.date === '2025-06-10')!;
+      return { holiday: day.holiday, working: day.working, workingDays: report.totals.working_days };
+    };
+    expect(await dayOf(inBranch)).toEqual({ holiday: true, working: false, workingDays: 2 });
+    expect(await dayOf(atMain)).toEqual({ holiday: false, working: true, workingDays: 3 });
+    expect(await dayOf(noOffice)).toEqual({ holiday: false, working: true, workingDays: 3 });
+
+    // The summary makes each person's days with their own holidays.
+    const summary = await get(`${BASE}/summary?from_date=2025-06-09&to_date=2025-06-11&scope=team`, token);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const workingDays = Object.fromEntries(
+      (summary.json().rows as { employee: { eid: string }; working_days: number }[]).map((r) => [
+        r.employee.eid,
+        r.working_days,
+      ]),
+    );
+    expect(workingDays).toMatchObject({ [inBranch.eid]: 2, [atMain.eid]: 3, [noOffice.eid]: 3 });
+
+    // The profile calendar lists the holiday for the branch's people only.
+    const calendarNames = async (who: MadeEmployee) =>
+      (
+        (await get(`${BASE}/calendar?employee_id=${who.id}&month=2025-06`, token)).json() as {
+          holidays: { name: string }[];
+        }
+      ).holidays.map((h) => h.name);
+    expect(await calendarNames(inBranch)).toContain('Branch day off');
+    expect(await calendarNames(atMain)).not.toContain('Branch day off');
+    expect(await calendarNames(noOffice)).not.toContain('Branch day off');
   });
 });

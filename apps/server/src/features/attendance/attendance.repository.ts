@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, holidays, leaves, punches, remoteWorks } from '../../db/schema';
 import type { PersonColumns } from '../../lib/approvers';
+import { holidayAppliesSql } from '../../lib/calendar';
 import { preparedOnce } from '../../lib/prepared';
 import { belowCondition } from '../../lib/privacy';
 
@@ -12,6 +13,8 @@ const SHORT_LEAVE = 2;
 
 export interface AttendancePerson extends PersonColumns {
   companyId: number | null;
+  /** Whose holidays are the person's too (docs/decisions.md, "Holidays per office"). */
+  officeId: number | null;
 }
 
 /**
@@ -34,6 +37,7 @@ const personColumns = {
   name: employees.name,
   photoVersion: employees.photoVersion,
   companyId: employees.companyId,
+  officeId: employees.officeId,
 };
 
 /**
@@ -83,7 +87,8 @@ export const attendanceRepository = {
    * statement: their punches from the day before to the day after (a night
    * shift crosses midnight), as one list of times per employee; their
    * approved leave (full-day and short) and remote work overlapping the
-   * range; and the holidays overlapping it, everyone's and each company's.
+   * range; and the holidays overlapping it, everyone's, each company's and
+   * each office's.
    */
   async dayFacts(db: Db, ids: number[], from: string, to: string) {
     // Prepared once: the batch's ids are one array value, the range two dates.
@@ -123,9 +128,12 @@ export const attendanceRepository = {
           from ${remoteWorks}
           where ${remoteWorks.employeeId} = ${people} and ${remoteWorks.statusId} = ${APPROVED}
             and ${remoteWorks.fromDate} <= ${toDate} and ${remoteWorks.toDate} >= ${fromDate})`,
-          holidays: sql<{ name: string; companyId: number | null; from: string; to: string }[]>`(select
+          holidays: sql<
+            { name: string; companyId: number | null; officeId: number | null; from: string; to: string }[]
+          >`(select
             coalesce(json_agg(json_build_object('name', ${holidays.name}, 'companyId', ${holidays.companyId},
-              'from', ${holidays.fromDate}, 'to', ${holidays.toDate}) order by ${holidays.fromDate}), '[]'::json)
+              'officeId', ${holidays.officeId}, 'from', ${holidays.fromDate}, 'to', ${holidays.toDate})
+              order by ${holidays.fromDate}), '[]'::json)
           from ${holidays} where ${holidays.fromDate} <= ${toDate} and ${holidays.toDate} >= ${fromDate})`,
         })
         .from(sql`(select 1) as one`)
@@ -142,8 +150,13 @@ export const attendanceRepository = {
     };
   },
 
-  /** Holidays of one company (and everyone's) in the range. */
-  async holidaysOf(db: Db, companyId: number | null, from: string, to: string) {
+  /** A person's holidays in the range: everyone's, their company's and their office's. */
+  async holidaysOf(
+    db: Db,
+    person: Pick<AttendancePerson, 'companyId' | 'officeId'>,
+    from: string,
+    to: string,
+  ) {
     return db
       .select({ name: holidays.name, from: holidays.fromDate, to: holidays.toDate })
       .from(holidays)
@@ -151,11 +164,9 @@ export const attendanceRepository = {
         and(
           lte(holidays.fromDate, to),
           gte(holidays.toDate, from),
-          companyId === null
-            ? isNull(holidays.companyId)
-            : or(isNull(holidays.companyId), eq(holidays.companyId, companyId)),
+          holidayAppliesSql(person.companyId, person.officeId),
         ),
       )
-      .orderBy(asc(holidays.fromDate));
+      .orderBy(asc(holidays.fromDate), asc(holidays.id));
   },
 };

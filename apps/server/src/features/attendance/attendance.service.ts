@@ -16,6 +16,7 @@ import { stringify } from 'csv-stringify';
 import dayjs from 'dayjs';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
+import { holidayApplies } from '../../lib/calendar';
 import { domainError } from '../../lib/errors';
 import { personRef } from '../../lib/people';
 import { standingTo } from '../../lib/privacy';
@@ -120,18 +121,19 @@ export class AttendanceService {
     };
     const leavesBy = byEmployee(leaveRows);
     const remoteBy = byEmployee(remoteRows);
-    // One set of holiday dates per company, shared by its people (a summary's batch has hundreds).
-    const holidaySets = new Map<number | null, Set<string>>();
-    const holidaysOf = (companyId: number | null) => {
-      const known = holidaySets.get(companyId);
+    // One set of holiday dates per company and office, shared by its people (a summary's batch has hundreds).
+    const holidaySets = new Map<string, Set<string>>();
+    const holidaysOf = (companyId: number | null, officeId: number | null) => {
+      const key = `${companyId}:${officeId}`;
+      const known = holidaySets.get(key);
       if (known) return known;
       const days = new Set<string>();
       for (const h of holidayRows) {
-        if (h.companyId !== null && h.companyId !== companyId) continue;
+        if (!holidayApplies(h, companyId, officeId)) continue;
         for (let d = dayjs(h.from); !d.isAfter(h.to, 'day'); d = d.add(1, 'day'))
           days.add(d.format('YYYY-MM-DD'));
       }
-      holidaySets.set(companyId, days);
+      holidaySets.set(key, days);
       return days;
     };
     const out = new Map<number, DayFacts>();
@@ -142,7 +144,7 @@ export class AttendanceService {
         to,
         shifts: shifts.get(p.id) ?? [],
         punches: punchesBy.get(p.id) ?? [],
-        holidays: holidaysOf(p.companyId),
+        holidays: holidaysOf(p.companyId, p.officeId),
         leaves: own.filter((l) => !l.short).map((l) => ({ from: l.from, to: l.to })),
         shortLeaves: own
           .filter((l) => l.short && l.fromTime && l.toTime)
@@ -207,7 +209,7 @@ export class AttendanceService {
     const from = `${q.month}-01`;
     const to = dayjs(from).endOf('month').format('YYYY-MM-DD');
     const days = this.days(await this.factsOf([person], from, to), person.id);
-    const holidays = await repo.holidaysOf(this.db, person.companyId, from, to);
+    const holidays = await repo.holidaysOf(this.db, person, from, to);
     return { employee: this.ref(person), month: q.month, days, holidays };
   }
 

@@ -1,9 +1,10 @@
 import { ADMIN_MESSAGES } from '@hr/contracts/admin';
 import { LEAVE_MESSAGES } from '@hr/contracts/leave';
+import { MESSAGES } from '@hr/contracts/messages';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tag } from '../../../test/factories/directory';
+import { makeCompany, makeOffice, tag } from '../../../test/factories/directory';
 import { setupApi, type TestContext } from '../../../test/helper';
 import type { Db } from '../../db/client';
 import { auditLog, holidays, leaveDurations, leaves, leaveTypes } from '../../db/schema';
@@ -371,5 +372,151 @@ describe('names, use and references', () => {
       expect(await ids(actors.employee, '?all=true')).not.toContain(off.id);
       expect((await ctx.call({ method: 'GET', url: k.path })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('holidays per office', () => {
+  const path = '/api/v1/holidays';
+  const post = (payload: Record<string, unknown>, token = actors.admin) =>
+    ctx.call({ method: 'POST', url: path, token, payload });
+  const body = (extra: Record<string, unknown> = {}) => ({
+    name: tag('Office day '),
+    from: '2027-08-10',
+    to: '2027-08-10',
+    ...extra,
+  });
+
+  it('an office alone stores its company; the list shows it and filters by office and company', async () => {
+    const company = await makeCompany(ctx.db);
+    const office = await makeOffice(ctx.db, company.id);
+    const other = await makeOffice(ctx.db, company.id);
+    const res = await post(body({ office_id: office.id }));
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json();
+    expect(made).toMatchObject({ company_id: company.id, office_id: office.id });
+    const [row] = await ctx.db.select().from(holidays).where(eq(holidays.id, made.id));
+    expect(row).toMatchObject({ companyId: company.id, officeId: office.id });
+    expect((await audits('holiday', made.id, 'create'))[0]!.data).toMatchObject({
+      holiday: { company_id: company.id, office_id: office.id },
+    });
+
+    // The admin screen's list, and the plain array everyone reads.
+    const page = await ctx.call({
+      method: 'GET',
+      url: `${path}?year=2027&page=1&search=${encodeURIComponent(made.name)}`,
+      token: actors.admin,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().items.find((h: { id: number }) => h.id === made.id)).toEqual({
+      id: made.id,
+      name: made.name,
+      from: '2027-08-10',
+      to: '2027-08-10',
+      company_id: company.id,
+      office_id: office.id,
+    });
+    const plain = await ctx.call({ method: 'GET', url: `${path}?year=2027`, token: actors.employee });
+    expect(plain.json().find((h: { id: number }) => h.id === made.id)?.office_id).toBe(office.id);
+
+    const ids = async (query: string) =>
+      (await ctx.call({ method: 'GET', url: `${path}?${query}`, token: actors.admin }))
+        .json()
+        .map((h: { id: number }) => h.id);
+    const companyWide = (await post(body({ company_id: company.id }))).json();
+    expect(await ids(`office_id=${office.id}`)).toEqual([made.id]);
+    expect(await ids(`office_id=${other.id}`)).toEqual([]);
+    expect((await ids(`company_id=${company.id}`)).sort()).toEqual([made.id, companyWide.id].sort());
+    expect(
+      (await ctx.call({ method: 'GET', url: `${path}?office_id=first`, token: actors.admin })).statusCode,
+    ).toBe(400);
+  });
+
+  it('an office with its own company is taken; a change may move the holiday to another office or to none', async () => {
+    const company = await makeCompany(ctx.db);
+    const office = await makeOffice(ctx.db, company.id);
+    const other = await makeOffice(ctx.db, company.id);
+    const made = (await post(body({ company_id: company.id, office_id: office.id }))).json();
+    expect(made).toMatchObject({ company_id: company.id, office_id: office.id });
+    const moved = await ctx.call({
+      method: 'PATCH',
+      url: `${path}/${made.id}`,
+      token: actors.admin,
+      payload: { ...body(), name: made.name, office_id: other.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ company_id: company.id, office_id: other.id });
+    const everyone = await ctx.call({
+      method: 'PATCH',
+      url: `${path}/${made.id}`,
+      token: actors.admin,
+      payload: { ...body(), name: made.name, company_id: null, office_id: null },
+    });
+    expect(everyone.json()).toMatchObject({ company_id: null, office_id: null });
+  });
+
+  it('an unknown office, or an office of another company, is a field error on office_id; nothing is written', async () => {
+    const company = await makeCompany(ctx.db);
+    const office = await makeOffice(ctx.db, company.id);
+    const elsewhere = await makeOffice(ctx.db, (await makeCompany(ctx.db)).id);
+    const made = (await post(body({ office_id: office.id }))).json();
+    const before = await written(KINDS.holidays!);
+    const refused = [
+      await post(body({ office_id: 99999999 })),
+      await post(body({ company_id: company.id, office_id: elsewhere.id })),
+      await ctx.call({
+        method: 'PATCH',
+        url: `${path}/${made.id}`,
+        token: actors.admin,
+        payload: { ...body(), company_id: company.id, office_id: elsewhere.id },
+      }),
+      await post(body({ office_id: 'Sylhet' })),
+      await post(body({ office_id: 0 })),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([422, 422, 422, 422, 422]);
+    // A zero is also refused as an id by the input check (a second text).
+    expect(refused.map((r) => r.json().errors.children.office_id.errors[0])).toEqual([
+      LEAVE_MESSAGES.officeUnknown,
+      MESSAGES.officeOtherCompany,
+      MESSAGES.officeOtherCompany,
+      LEAVE_MESSAGES.officeUnknown,
+      LEAVE_MESSAGES.officeUnknown,
+    ]);
+    expect(await written(KINDS.holidays!)).toEqual(before);
+    const [row] = await ctx.db.select().from(holidays).where(eq(holidays.id, made.id));
+    expect(row).toMatchObject({ companyId: company.id, officeId: office.id });
+  });
+
+  it.each([
+    ['employee', 403],
+    ['line manager', 403],
+    ['no token', 401],
+  ] as const)('%s may not write an office holiday (%i)', async (who, status) => {
+    const office = await makeOffice(ctx.db, (await makeCompany(ctx.db)).id);
+    const made = (await post(body({ office_id: office.id }))).json();
+    const before = await written(KINDS.holidays!);
+    const tries = [
+      await post(body({ office_id: office.id }), actors[who]),
+      await ctx.call({
+        method: 'PATCH',
+        url: `${path}/${made.id}`,
+        token: actors[who],
+        payload: { ...body(), office_id: null },
+      }),
+      await ctx.call({ method: 'DELETE', url: `${path}/${made.id}`, token: actors[who] }),
+    ];
+    expect(tries.map((r) => r.statusCode)).toEqual([status, status, status]);
+    expect(await written(KINDS.holidays!)).toEqual(before);
+  });
+
+  it('an office with holidays cannot be deleted while they point at it', async () => {
+    const company = await makeCompany(ctx.db);
+    const office = await makeOffice(ctx.db, company.id);
+    await post(body({ office_id: office.id }));
+    const res = await ctx.call({
+      method: 'DELETE',
+      url: `/api/v1/offices/${office.id}`,
+      token: actors.admin,
+    });
+    expect(res.statusCode).toBe(409);
   });
 });

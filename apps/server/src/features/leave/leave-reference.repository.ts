@@ -10,6 +10,7 @@ import {
   leaves,
   leaveTypes,
   lookupValues,
+  offices,
 } from '../../db/schema';
 import { type TableRow, tableStore } from '../../lib/reference-data';
 
@@ -55,6 +56,48 @@ export function eligibleSql(on: SQL | Placeholder | string): SQL {
 export interface HolidayFilter {
   /** Holidays that touch this calendar year. */
   year?: number | undefined;
+  /** Holidays set for this company (its offices' own included). */
+  companyId?: number | undefined;
+  /** Holidays set for this office. */
+  officeId?: number | undefined;
+}
+
+type HolidayValues = typeof holidays.$inferInsert;
+
+const holidayTable = tableStore<typeof holidays, HolidayFilter>(holidays, {
+  sortable: {
+    id: holidays.id,
+    name: sql`lower(${holidays.name})`,
+    from: holidays.fromDate,
+    to: holidays.toDate,
+  },
+  where: ({ year, companyId, officeId }) => [
+    ...(year ? [lte(holidays.fromDate, `${year}-12-31`), gte(holidays.toDate, `${year}-01-01`)] : []),
+    companyId === undefined ? undefined : eq(holidays.companyId, companyId),
+    officeId === undefined ? undefined : eq(holidays.officeId, officeId),
+  ],
+  // Two companies may each have their own holiday of the same name.
+  uniqueNames: false,
+});
+
+/** An office's company, or null when there is no such office. */
+async function officeCompany(db: Db, id: number): Promise<{ companyId: number } | null> {
+  const [row] = await db
+    .select({ companyId: offices.companyId })
+    .from(offices)
+    .where(eq(offices.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * An office's holiday is stored with the office's company (docs/decisions.md,
+ * "Holidays per office") when the body names no company.
+ */
+async function withOfficeCompany<V extends Partial<HolidayValues>>(db: Db, values: V): Promise<V> {
+  if (values.officeId == null || values.companyId != null) return values;
+  const office = await officeCompany(db, values.officeId);
+  return office ? { ...values, companyId: office.companyId } : values;
 }
 
 /**
@@ -90,18 +133,15 @@ export const leaveReferenceRepository = {
     usedBy: [leaves.durationId],
   }),
 
-  holidayStore: tableStore<typeof holidays, HolidayFilter>(holidays, {
-    sortable: {
-      id: holidays.id,
-      name: sql`lower(${holidays.name})`,
-      from: holidays.fromDate,
-      to: holidays.toDate,
+  holidayStore: {
+    ...holidayTable,
+    async insert(db: Db, values: HolidayValues) {
+      return holidayTable.insert(db, await withOfficeCompany(db, values));
     },
-    where: ({ year }) =>
-      year ? [lte(holidays.fromDate, `${year}-12-31`), gte(holidays.toDate, `${year}-01-01`)] : [],
-    // Two companies may each have their own holiday of the same name.
-    uniqueNames: false,
-  }),
+    async update(db: Db, id: number, values: Partial<HolidayValues>) {
+      await holidayTable.update(db, id, await withOfficeCompany(db, values));
+    },
+  },
 
   /** Leave types in the order the form offers them. */
   async types(db: Db, includeDisabled: boolean) {
@@ -155,6 +195,8 @@ export const leaveReferenceRepository = {
       group: refs.groupTreeId !== null && !item,
     };
   },
+
+  officeCompany,
 
   async companyExists(db: Db, id: number): Promise<boolean> {
     const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);

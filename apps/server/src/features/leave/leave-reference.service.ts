@@ -13,6 +13,7 @@ import {
   type leaveDurationBody,
   type leaveTypeBody,
 } from '@hr/contracts/leave';
+import { MESSAGES } from '@hr/contracts/messages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
@@ -104,6 +105,7 @@ const holidayColumns = (b: HolidayBody) => ({
   fromDate: b.from,
   toDate: b.to,
   companyId: b.company_id ?? null,
+  officeId: b.office_id ?? null,
 });
 
 export const holidayKind = plainKind(repo.holidayStore, {
@@ -117,12 +119,26 @@ export const holidayKind = plainKind(repo.holidayStore, {
     from: h.fromDate,
     to: h.toDate,
     company_id: h.companyId,
+    office_id: h.officeId,
   }),
   toInsert: holidayColumns,
   toUpdate: holidayColumns,
-  async check(db: Db, values: { companyId?: number | null | undefined }) {
+  /**
+   * The company and the office must exist, and an office given with a
+   * company must be one of its offices; an office alone brings its company
+   * (the store writes it).
+   */
+  async check(
+    db: Db,
+    values: { companyId?: number | null | undefined; officeId?: number | null | undefined },
+  ) {
     if (values.companyId != null && !(await repo.companyExists(db, values.companyId)))
       throw fieldError('company_id', ADMIN_MESSAGES.companyUnknown);
+    if (values.officeId == null) return;
+    const office = await repo.officeCompany(db, values.officeId);
+    if (!office) throw fieldError('office_id', LEAVE_MESSAGES.officeUnknown);
+    if (values.companyId != null && office.companyId !== values.companyId)
+      throw fieldError('office_id', MESSAGES.officeOtherCompany);
   },
 });
 
@@ -179,9 +195,10 @@ export class LeaveReferenceService {
       : (await this.durations.page(query, filter)).items;
   }
 
-  async holidayList({ year, ...query }: z.output<typeof holidaysQuery>, url: string) {
+  async holidayList({ year, company_id, office_id, ...query }: z.output<typeof holidaysQuery>, url: string) {
+    const filter = { year, companyId: company_id, officeId: office_id };
     return asksForList(query)
-      ? this.holidays.list(query, { year }, url)
-      : (await this.holidays.page(query, { year })).items;
+      ? this.holidays.list(query, filter, url)
+      : (await this.holidays.page(query, filter)).items;
   }
 }

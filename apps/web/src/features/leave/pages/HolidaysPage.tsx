@@ -1,4 +1,4 @@
-import { HOLIDAY_SORT_FIELDS } from '@hr/contracts/admin';
+import { HOLIDAY_SORT_FIELDS, type Office } from '@hr/contracts/admin';
 import { type Holiday, holidayForm } from '@hr/contracts/leave';
 import { DATE_FORMAT } from '@hr/contracts/limits';
 import { DatePicker, Form, Select, Tag } from 'antd';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
-import { useCompanyOptions } from '../../../components/employee-search/api';
+import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { formatDate } from '../../../lib/dates';
 import { leaveResources } from '../keys';
 
@@ -17,18 +17,78 @@ interface Values {
   from?: Dayjs;
   to?: Dayjs;
   company_id?: number | null;
+  office_id?: number | null;
 }
 
-const EMPTY: Values = { name: '', company_id: null };
+const EMPTY: Values = { name: '', company_id: null, office_id: null };
 
-/** Administration > Holidays: the days off of a year, for everyone or for one company. */
+/**
+ * Whose holiday it is: everyone's, a company's, or an office's. The office
+ * is one of the chosen company's (while none is chosen, every company's by
+ * company, and choosing one brings its company); enabled offices, and the
+ * holiday's own.
+ */
+function PlaceFields({
+  companies,
+  offices,
+}: {
+  companies: { id: number; name: string }[];
+  offices: Office[];
+}) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<Values>();
+  const companyId = Form.useWatch('company_id', form) ?? null;
+  const current = Form.useWatch('office_id', { form, preserve: true }) ?? null;
+  const offered = offices.filter(
+    (o) => (o.enabled || o.id === current) && (companyId === null || o.company.id === companyId),
+  );
+  const option = (o: Office) => ({ value: o.id, label: o.name });
+  const byCompany = [...new Map(offered.map((o) => [o.company.id, o.company])).values()].map((c) => ({
+    label: c.name,
+    title: c.name,
+    options: offered.filter((o) => o.company.id === c.id).map(option),
+  }));
+  return (
+    <>
+      <Form.Item name="company_id" label={t('leave.admin.company')}>
+        <Select<number>
+          allowClear
+          placeholder={t('leave.admin.allCompanies')}
+          options={companies.map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(id) => {
+            // Another company's offices are not this one's: the office is chosen again.
+            const office = offices.find((o) => o.id === form.getFieldValue('office_id'));
+            if (office && id != null && office.company.id !== id) form.setFieldValue('office_id', null);
+          }}
+        />
+      </Form.Item>
+      <Form.Item name="office_id" label={t('leave.admin.office')} extra={t('leave.admin.officeHelp')}>
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('leave.admin.allOffices')}
+          options={companyId === null ? byCompany : offered.map(option)}
+          onChange={(id) => {
+            const office = offices.find((o) => o.id === id);
+            if (office && companyId === null) form.setFieldValue('company_id', office.company.id);
+          }}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Administration > Holidays: the days off of a year, for everyone, one company or one office. */
 export function Component() {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
   const companies = useCompanyOptions();
+  const offices = useOfficeOptions();
   const companyName = (id: number | null) =>
     id === null ? t('leave.admin.allCompanies') : (companies.data?.find((c) => c.id === id)?.name ?? '—');
+  const officeName = (id: number | null) =>
+    id === null ? t('leave.admin.allOffices') : (offices.data?.find((o) => o.id === id)?.name ?? '—');
   return (
     <AdminOnly>
       <ResourcePage<Holiday, Values>
@@ -50,12 +110,19 @@ export function Component() {
         }
         schema={holidayForm}
         emptyValues={EMPTY}
-        toValues={(h) => ({ name: h.name, from: dayjs(h.from), to: dayjs(h.to), company_id: h.company_id })}
+        toValues={(h) => ({
+          name: h.name,
+          from: dayjs(h.from),
+          to: dayjs(h.to),
+          company_id: h.company_id,
+          office_id: h.office_id,
+        })}
         toBody={(v) => ({
           name: v.name,
           from: v.from?.format('YYYY-MM-DD'),
           to: (v.to ?? v.from)?.format('YYYY-MM-DD'),
           company_id: v.company_id ?? null,
+          office_id: v.office_id ?? null,
         })}
         columns={[
           { key: 'name', title: t('leave.admin.name'), dataIndex: 'name' },
@@ -73,6 +140,13 @@ export function Component() {
             responsive: ['sm'],
             render: (_, h) =>
               h.company_id === null ? <Tag>{companyName(null)}</Tag> : companyName(h.company_id),
+          },
+          {
+            key: 'office',
+            title: t('leave.admin.office'),
+            responsive: ['sm'],
+            render: (_, h) =>
+              h.office_id === null ? <Tag>{officeName(null)}</Tag> : officeName(h.office_id),
           },
         ]}
         fields={(rules) => (
@@ -92,13 +166,7 @@ export function Component() {
                 <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
               </Form.Item>
             </div>
-            <Form.Item name="company_id" label={t('leave.admin.company')}>
-              <Select
-                allowClear
-                placeholder={t('leave.admin.allCompanies')}
-                options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-            </Form.Item>
+            <PlaceFields companies={companies.data ?? []} offices={offices.data ?? []} />
           </>
         )}
       />
