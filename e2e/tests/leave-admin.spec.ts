@@ -5,7 +5,7 @@ import { dmy } from '../support/dates';
 import { signIn } from '../support/helpers';
 
 test.describe('leave administration', () => {
-  test('an admin adds, changes and deletes a holiday', async ({ page }) => {
+  test('an admin adds, changes (to one office’s own) and deletes a holiday', async ({ page }) => {
     // Two years ahead: no leave test applies there, so the holiday changes no one's working days.
     const year = new Date().getFullYear() + 2;
     const day = new Date(year, 0, 1 + (Math.floor(Date.now() / 1000) % 360));
@@ -26,12 +26,20 @@ test.describe('leave administration', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(dmy(day));
 
+    await expect(row).toContainText('All companies');
+    await expect(row).toContainText('All offices');
+
+    // The Sylhet office's own day: choosing the office brings its company.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: /Edit/ });
     await edit.getByLabel('Name').fill(renamed);
+    await pickOption(page, combobox(edit, 'Office'), 'Sylhet Office');
+    await expect(edit.getByText('Meghna Digital Ltd.')).toBeVisible();
     await edit.getByRole('button', { name: 'Save' }).click();
     const renamedRow = page.getByRole('row').filter({ hasText: renamed });
     await expect(renamedRow).toContainText(dmy(day));
+    await expect(renamedRow).toContainText('Meghna Digital Ltd.');
+    await expect(renamedRow).toContainText('Sylhet Office');
 
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to delete this item?' });
