@@ -7,6 +7,7 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ApprovalReminders } from './features/approvals';
 import { demoAccountWarnings } from './features/auth';
+import { LeavePeriodClose } from './features/leave';
 import { NotificationDigests } from './features/notifications';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { byChannel, logTransport, OutboxDispatcher, smtpTransport, webhookTransport } from './lib/outbox';
@@ -115,6 +116,9 @@ async function main() {
     app.log,
   );
   reminders.start();
+  // The leave period close (features/leave): accrual, carry-forward and expiry, once a day, one process at a time.
+  const leaveClose = new LeavePeriodClose(database.db, app.log);
+  leaveClose.start();
   const pruning = setInterval(() => throttle.prune(database.db).catch(() => {}), 3_600_000);
   pruning.unref();
 
@@ -130,6 +134,7 @@ async function main() {
     clearInterval(pruning);
     await digests.stop();
     await reminders.stop();
+    await leaveClose.stop();
     await app.close();
     await dispatcher?.stop();
     await database.close();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { referenceListQuery } from './admin';
 import { isCalendarDate } from './dates';
+import { listResponse } from './lists';
 import { idName } from './lookups';
 import { defineMessages } from './messages';
 import { personRef } from './people';
@@ -134,12 +136,8 @@ export type LeavePolicyPatch = z.infer<typeof leavePolicyPatch>;
 /** DELETE leave/policies: the id in the body. */
 export const leavePolicyIdBody = z.object({ policy_id: ref(M.policyId) }).strict();
 
-export const leavePoliciesQuery = z.object({
+export const leavePoliciesQuery = referenceListQuery.extend({
   type_id: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().positive().max(100).optional(),
-  sort: z.string().max(40).optional(),
-  search: z.string().max(100).optional(),
 });
 
 /** What a policy's holder may do with it (decided on the server). */
@@ -169,6 +167,7 @@ export const leavePolicy = z.object({
   actions: z.array(z.enum(POLICY_ACTIONS)),
 });
 export type LeavePolicy = z.infer<typeof leavePolicy>;
+export const leavePoliciesResponse = z.union([z.array(leavePolicy), listResponse(leavePolicy)]);
 
 /** The policy a ledger was replayed with, in short (null: the leave type's yearly days, the default). */
 export const policySummary = leavePolicy

@@ -89,6 +89,12 @@ export interface ReferenceSpec<Row extends { name: string }, Answer, Create, Pat
   values?(row: Row): Partial<Values>;
   /** Checks of what the values point at (an unknown company is a field error); throws. */
   check?(db: Db, values: Partial<Values>): Promise<void>;
+  /**
+   * Checks of the record as a whole as it will be (`before`: null for a new
+   * one), in the writing transaction: overlaps with others, what may still
+   * change. Throws.
+   */
+  checkWhole?(db: Db, after: Partial<Values>, before: Row | null): Promise<void>;
   /** Why the record cannot be deleted (the message of a 409), or null. */
   inUse?(db: Db, row: Row): Promise<string | null>;
   /** The columns a name is unique among (the name, and for offices the company). Default: `name`. */
@@ -221,6 +227,7 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
     return this.db.transaction(async (tx) => {
       const values = this.withTranslations(this.spec.toInsert(input), input);
       await this.spec.check?.(tx, values);
+      await this.spec.checkWhole?.(tx, values, null);
       if (store.nameTaken && (await store.nameTaken(tx, values))) throw this.nameTakenError();
       const id = await this.write(() => store.insert(tx, values));
       const row = (await store.find(tx, id))!;
@@ -243,6 +250,7 @@ export class ReferenceData<Row extends { name: string }, Answer, Create, Patch, 
       const values = this.withTranslations(this.spec.toUpdate(patch), patch);
       await this.spec.check?.(tx, values);
       const after = { ...this.spec.values?.(before), ...values } as Partial<Values>;
+      await this.spec.checkWhole?.(tx, after, before);
       const renames = (this.spec.nameScope ?? ['name']).some((key) => key in (values as object));
       if (renames && store.nameTaken && (await store.nameTaken(tx, after, id))) throw this.nameTakenError();
       await this.write(() => store.update(tx, id, values));
@@ -311,6 +319,16 @@ export interface TableStoreOptions<Filter> {
   uniqueName?: TableWritesOptions['uniqueName'];
   /** Other tables' columns that point at a record: while any row does, it is in use. */
   usedBy?: PgColumn[];
+}
+
+/** A page of a store's own list: the rows of the window, none past the end (`total` counted first). */
+export async function windowed<T>(
+  total: number,
+  window: PageWindow,
+  run: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: number }> {
+  if (total === 0 || window.offset >= total) return { rows: [], total };
+  return { rows: await run(window.limit ?? ALL_ROWS_CAP, window.offset), total };
 }
 
 /** A row of a plain reference table. */

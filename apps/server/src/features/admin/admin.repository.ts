@@ -3,21 +3,12 @@ import type { Db } from '../../db/client';
 import { assetAssignments, assets, companies, employees, offices } from '../../db/schema';
 import { orderBy } from '../../lib/list';
 import {
-  ALL_ROWS_CAP,
   containing,
   type PageWindow,
   type ReferenceStore,
   tableWrites,
+  windowed,
 } from '../../lib/reference-data';
-
-async function windowed<T>(
-  total: number,
-  window: PageWindow,
-  run: (limit: number, offset: number) => Promise<T[]>,
-): Promise<{ rows: T[]; total: number }> {
-  if (total === 0 || window.offset >= total) return { rows: [], total };
-  return { rows: await run(window.limit ?? ALL_ROWS_CAP, window.offset), total };
-}
 
 /* Companies */
 

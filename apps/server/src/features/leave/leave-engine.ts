@@ -601,15 +601,14 @@ export function lowestFrom(input: Omit<ReplayInput, 'until'>, from: string): num
   let last = year;
   for (const r of input.requests) last = Math.max(last, yearOf(r.from));
   const entries = replay({ ...input, until: `${last}-12-31` }, year);
-  let lowest = Number.POSITIVE_INFINITY;
-  let balance = 0;
+  // The balance the day starts with, then every balance from it on.
+  let lowest = 0;
+  for (const e of entries) if (e.date < from && yearOf(e.date) === year) lowest = e.balance;
   for (const e of entries) {
-    if (e.period?.startsWith('carry-out:') || e.period?.startsWith('lapse:')) continue;
-    balance = e.balance;
-    if (e.date >= from) lowest = Math.min(lowest, balance);
+    if (e.date < from || e.period?.startsWith('carry-out:') || e.period?.startsWith('lapse:')) continue;
+    lowest = Math.min(lowest, e.balance);
   }
-  // Nothing on or after `from`: the balance it is left with.
-  return lowest === Number.POSITIVE_INFINITY ? balance : lowest;
+  return lowest;
 }
 
 /** The entries the close writes by `today`: due, not yet written, of the close's kinds. */

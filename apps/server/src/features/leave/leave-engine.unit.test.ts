@@ -54,11 +54,31 @@ const policy = (over: Partial<Policy>): Policy => ({
   ...over,
 });
 
-const taken = (id: number, from: string, days: number): Counted => ({ id, from, days, held: false, short: false });
-const held = (id: number, from: string, days: number): Counted => ({ id, from, days, held: true, short: false });
+const taken = (id: number, from: string, days: number): Counted => ({
+  id,
+  from,
+  days,
+  held: false,
+  short: false,
+});
+const held = (id: number, from: string, days: number): Counted => ({
+  id,
+  from,
+  days,
+  held: true,
+  short: false,
+});
 
 function input(over: Partial<Omit<ReplayInput, 'until'>>): Omit<ReplayInput, 'until'> {
-  return { type: TYPE, person: person(), policies: [], written: [], requests: [], earliestYear: 2015, ...over };
+  return {
+    type: TYPE,
+    person: person(),
+    policies: [],
+    written: [],
+    requests: [],
+    earliestYear: 2015,
+    ...over,
+  };
 }
 
 /** The ledger as `[date, kind, days]` lines. */
@@ -114,14 +134,21 @@ describe('the leave engine, by hand', () => {
 
   it('4. a joiner on 17 March, 24 days a year pro rata: 290 of 365 days', () => {
     // 24 × 290 / 365 = 19.068… → 19.07
-    const ledger = yearLedger(input({ person: person({ joiningDate: '2026-03-17' }), policies: [policy({ daysPerYear: 24 })] }), 2026, '2026-06-01');
+    const ledger = yearLedger(
+      input({ person: person({ joiningDate: '2026-03-17' }), policies: [policy({ daysPerYear: 24 })] }),
+      2026,
+      '2026-06-01',
+    );
     expect(lines(ledger)).toEqual([['2026-03-17', 'accrual', 19.07]]);
   });
 
   it('5. a joiner on 17 March, 1.25 a month pro rata: 15 of March’s 31 days, then April whole', () => {
     // 1.25 × 15 / 31 = 0.6048 → 0.60; 1 April 1.25 → 1.85
     const ledger = yearLedger(
-      input({ person: person({ joiningDate: '2026-03-17' }), policies: [policy({ accrual: 'monthly', daysPerYear: 15 })] }),
+      input({
+        person: person({ joiningDate: '2026-03-17' }),
+        policies: [policy({ accrual: 'monthly', daysPerYear: 15 })],
+      }),
       2026,
       '2026-04-10',
     );
@@ -161,7 +188,14 @@ describe('the leave engine, by hand', () => {
 
   it('8. carry-forward 10 lapsing after 90 days: 15 left, 10 carried, 5 lapse; 3 used before the lapse', () => {
     const base = input({
-      policies: [policy({ daysPerYear: 20, carryForwardMax: 10, carryForwardExpiryDays: 90, effectiveFrom: '2025-01-01' })],
+      policies: [
+        policy({
+          daysPerYear: 20,
+          carryForwardMax: 10,
+          carryForwardExpiryDays: 90,
+          effectiveFrom: '2025-01-01',
+        }),
+      ],
       requests: [taken(1, '2025-04-01', 5), taken(2, '2026-02-10', 3)],
     });
     // 2025: 20 − 5 = 15; 10 carried to 2026, 5 lapse. The year ends at 0.
@@ -185,14 +219,24 @@ describe('the leave engine, by hand', () => {
   });
 
   it('9. negative allowed to −3: the lowest balance may reach −3, not −4', () => {
-    const base = input({ policies: [policy({ daysPerYear: 10, negativeAllowed: 3 })], requests: [taken(1, '2026-02-01', 10)] });
-    expect(toDays(lowestFrom({ ...base, requests: [...base.requests, held(2, '2026-05-01', 3)] }, '2026-05-01'))).toBe(-3);
-    expect(toDays(lowestFrom({ ...base, requests: [...base.requests, held(2, '2026-05-01', 4)] }, '2026-05-01'))).toBe(-4);
+    const base = input({
+      policies: [policy({ daysPerYear: 10, negativeAllowed: 3 })],
+      requests: [taken(1, '2026-02-01', 10)],
+    });
+    expect(
+      toDays(lowestFrom({ ...base, requests: [...base.requests, held(2, '2026-05-01', 3)] }, '2026-05-01')),
+    ).toBe(-3);
+    expect(
+      toDays(lowestFrom({ ...base, requests: [...base.requests, held(2, '2026-05-01', 4)] }, '2026-05-01')),
+    ).toBe(-4);
   });
 
   it('10. the hire anniversary: 21 days on 15 September', () => {
     const ledger = yearLedger(
-      input({ person: person({ joiningDate: '2019-09-15' }), policies: [policy({ accrual: 'anniversary', daysPerYear: 21 })] }),
+      input({
+        person: person({ joiningDate: '2019-09-15' }),
+        policies: [policy({ accrual: 'anniversary', daysPerYear: 21 })],
+      }),
       2026,
       '2026-10-01',
     );
@@ -203,7 +247,10 @@ describe('the leave engine, by hand', () => {
     const ledger = yearLedger(
       input({
         policies: [policy({ daysPerYear: 10, countsShortLeave: false })],
-        requests: [{ id: 1, from: '2026-03-02', days: 0.25, held: false, short: true }, taken(2, '2026-03-03', 1)],
+        requests: [
+          { id: 1, from: '2026-03-02', days: 0.25, held: false, short: true },
+          taken(2, '2026-03-03', 1),
+        ],
       }),
       2026,
       '2026-04-01',
@@ -236,7 +283,9 @@ describe('the leave engine, by hand', () => {
     const office = policy({ companyId: 1, officeId: 10, daysPerYear: 25 });
     expect(policyOn([company, office], TYPE, person(), '2026-05-01').daysPerYear).toBe(25);
     expect(policyOn([company, office], TYPE, person({ officeId: 11 }), '2026-05-01').daysPerYear).toBe(20);
-    expect(policyOn([company, office], TYPE, person({ companyId: 2, officeId: 20 }), '2026-05-01').daysPerYear).toBe(14);
+    expect(
+      policyOn([company, office], TYPE, person({ companyId: 2, officeId: 20 }), '2026-05-01').daysPerYear,
+    ).toBe(14);
   });
 
   it('14. a debt is carried whole: −2 at the end of 2025 opens 2026 at −2', () => {
@@ -244,7 +293,9 @@ describe('the leave engine, by hand', () => {
       policies: [policy({ daysPerYear: 10, negativeAllowed: 3, effectiveFrom: '2025-01-01' })],
       requests: [taken(1, '2025-06-01', 12)],
     });
-    expect(lines(yearLedger(base, 2025, '2026-02-01')).slice(-1)).toEqual([['2025-12-31', 'carry-forward', 2]]);
+    expect(lines(yearLedger(base, 2025, '2026-02-01')).slice(-1)).toEqual([
+      ['2025-12-31', 'carry-forward', 2],
+    ]);
     expect(lines(yearLedger(base, 2026, '2026-02-01'))).toEqual([
       ['2026-01-01', 'carry-forward', -2],
       ['2026-01-01', 'accrual', 10],
@@ -254,7 +305,13 @@ describe('the leave engine, by hand', () => {
   it('15. the close writes what the ledger already says, once', () => {
     const base = input({
       policies: [
-        policy({ accrual: 'monthly', daysPerYear: 15, carryForwardMax: 5, carryForwardExpiryDays: 60, effectiveFrom: '2025-01-01' }),
+        policy({
+          accrual: 'monthly',
+          daysPerYear: 15,
+          carryForwardMax: 5,
+          carryForwardExpiryDays: 60,
+          effectiveFrom: '2025-01-01',
+        }),
       ],
       requests: [taken(1, '2025-03-01', 2), taken(2, '2026-01-20', 1)],
     });

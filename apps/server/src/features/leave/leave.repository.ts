@@ -1,6 +1,6 @@
 import type { leaveListQuery } from '@hr/contracts/leave';
 import { REQUEST_STATUS, REQUEST_WORKFLOW } from '@hr/contracts/workflow';
-import { and, asc, eq, gte, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { employees, leaveDurations, leaves, leaveTypes, workflowStatuses } from '../../db/schema';
@@ -8,12 +8,6 @@ import { decisionOf, personColumns, personJson, personName } from '../../lib/app
 import { escalationOf } from '../../lib/delegations';
 import { localName, localNameWhenBuilt } from '../../lib/language';
 import { condition, type ListCondition, type ListSource, requestScope, withinRange } from '../../lib/list';
-import { preparedOnce } from '../../lib/prepared';
-import { eligibleSql } from './leave-reference.repository';
-
-/** Status ids counted against a balance: submitted (pending) and approved. */
-const PENDING = 2;
-const APPROVED = 3;
 
 export type LeaveInsert = typeof leaves.$inferInsert;
 
@@ -23,16 +17,6 @@ export type LeaveInsert = typeof leaves.$inferInsert;
  * request. Read by the list's team view and by one request alike.
  */
 export const COVERED_STATUSES: readonly number[] = [REQUEST_STATUS.submitted, REQUEST_STATUS.approved];
-
-/** Days taken (approved) and pending (submitted), summed over the leaves a query reads (the balance and its check). */
-const usedSums = {
-  taken: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${APPROVED}), 0)`,
-  pending: sql<string>`coalesce(sum(${leaves.days}) filter (where ${leaves.statusId} = ${PENDING}), 0)`,
-};
-
-/** The leaves counted against a balance over a range of days: pending or approved, begun in it. */
-const countedIn = (from: string | Placeholder, to: string | Placeholder) =>
-  and(inArray(leaves.statusId, [PENDING, APPROVED]), gte(leaves.fromDate, from), lte(leaves.fromDate, to));
 
 /** One request with everything its answer needs; `total` is the list's count of matches (0 elsewhere). */
 function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
@@ -139,7 +123,6 @@ export const leaveRepository = {
     return row ?? null;
   },
 
-  /** Changes a leave that is still in `status`; answers whether it did. */
   /** Another request of the employee (not rejected) that overlaps [start, end). */
   async overlapping(db: Db, employeeId: number, start: string, end: string, exceptId?: number) {
     const [row] = await db
@@ -161,67 +144,12 @@ export const leaveRepository = {
     return row ?? null;
   },
 
-  /** Days taken (approved) and pending (submitted) per leave type in a year. */
-  async usedDays(db: Db, employeeId: number, year: number, exceptId?: number) {
-    return db
-      .select({ typeId: leaves.typeId, ...usedSums })
-      .from(leaves)
-      .where(
-        and(
-          eq(leaves.employeeId, employeeId),
-          countedIn(`${year}-01-01`, `${year}-12-31`),
-          exceptId ? ne(leaves.id, exceptId) : undefined,
-        ),
-      )
-      .groupBy(leaves.typeId);
-  },
-
-  /**
-   * An employee's balance lines of a year in one statement prepared once:
-   * each enabled leave type with a balance that the employee may take on the
-   * day `on`, and the days taken (approved) and pending of it. No row when the
-   * employee is unknown; one row without a type when no type applies.
-   */
-  async balanceLines(db: Db, employeeId: number, year: number, on: string) {
-    const statement = preparedOnce(db, 'leave-balances', (name) =>
-      db
-        .select({
-          typeId: leaveTypes.id,
-          name: leaveTypes.name,
-          nameTranslations: leaveTypes.nameTranslations,
-          days: leaveTypes.days,
-          ...usedSums,
-        })
-        .from(employees)
-        .leftJoin(
-          leaveTypes,
-          and(
-            eq(leaveTypes.enabled, true),
-            eq(leaveTypes.hasBalance, true),
-            eligibleSql(sql.placeholder('on')),
-          ),
-        )
-        .leftJoin(
-          leaves,
-          and(
-            eq(leaves.employeeId, employees.id),
-            eq(leaves.typeId, leaveTypes.id),
-            countedIn(sql.placeholder('from'), sql.placeholder('to')),
-          ),
-        )
-        .where(eq(employees.id, sql.placeholder('id')))
-        .groupBy(employees.id, leaveTypes.id)
-        .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id))
-        .prepare(name),
-    );
-    return statement.execute({ id: employeeId, from: `${year}-01-01`, to: `${year}-12-31`, on });
-  },
-
   async employee(db: Db, id: number) {
     const [row] = await db
       .select({
         id: employees.id,
         companyId: employees.companyId,
+        officeId: employees.officeId,
         parentId: employees.parentId,
         enabled: employees.enabled,
       })

@@ -3,27 +3,24 @@ import {
   LEAVE_FORMAT,
   LEAVE_MESSAGES,
   type Leave,
-  type LeaveBalances,
   type LeaveBody,
   type leaveListQuery,
 } from '@hr/contracts/leave';
-import type { Language } from '@hr/contracts/limits';
 import { MESSAGES } from '@hr/contracts/messages';
 import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { approversOf, decisionAnswer } from '../../lib/approvers';
+import { decisionAnswer } from '../../lib/approvers';
 import type { AuthContext } from '../../lib/auth-context';
 import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
-import { pickName } from '../../lib/language';
 import { listPage, teamOnlyFilters } from '../../lib/list';
 import { notify } from '../../lib/notifications';
-import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { COVERED_STATUSES, type LeaveRow, leaveRepository as repo } from './leave.repository';
+import { LeaveLedgerService } from './leave-ledger.service';
 import { leaveReferenceRepository as refs } from './leave-reference.repository';
 
 type ListQuery = z.output<typeof leaveListQuery>;
@@ -48,11 +45,13 @@ const timeOf = (t: string | null) => (t ? t.slice(0, 8).padEnd(8, ':00') : null)
  */
 export class LeaveService {
   private readonly workflow: RequestWorkflow<LeaveRow, RequestAction>;
+  private readonly ledger: LeaveLedgerService;
 
   constructor(
     private readonly db: Db,
     private readonly secret: string,
   ) {
+    this.ledger = new LeaveLedgerService(db);
     this.workflow = new RequestWorkflow(db, {
       kind: 'leave',
       table: repo.table,
@@ -150,7 +149,7 @@ export class LeaveService {
       toDate = fromDate;
       fromTime = from.format('HH:mm:ss');
       toTime = expectedTo.format('HH:mm:ss');
-      const calendar = await workCalendar(tx, employee.companyId, fromDate, toDate);
+      const calendar = await workCalendar(tx, employee.companyId, fromDate, toDate, employee.officeId);
       if (!isWorkingDay(calendar, fromDate)) throw domainError('short_leave_working_day', {}, 'from');
       days = Math.round((duration.minutes / MINUTES_PER_DAY) * 100) / 100;
       start = body.from;
@@ -161,7 +160,7 @@ export class LeaveService {
       if (!dayjs(fromDate).isValid() || !dayjs(toDate).isValid())
         throw fieldError('from', LEAVE_MESSAGES.dateFormat);
       if (dayjs(toDate).diff(fromDate, 'day') > 366) throw domainError('leave_too_long', {}, 'to');
-      const calendar = await workCalendar(tx, employee.companyId, fromDate, toDate);
+      const calendar = await workCalendar(tx, employee.companyId, fromDate, toDate, employee.officeId);
       days = countWorkingDays(calendar, fromDate, toDate);
       if (days === 0) throw domainError('leave_no_working_day', {}, 'to');
       start = `${fromDate} 00:00:00`;
@@ -177,7 +176,8 @@ export class LeaveService {
       );
     }
 
-    if (type.hasBalance) await this.checkBalance(tx, employeeId, type, fromDate, days, exceptId);
+    if (type.hasBalance)
+      await this.ledger.checkRequest(tx, employeeId, type, { from: fromDate, days, short }, exceptId);
 
     if (body.responsible_id === employeeId) throw fieldError('responsible_id', MESSAGES.selectResponsible);
     const responsibles = await repo.responsibles(tx, employeeId, employee.parentId);
@@ -204,29 +204,6 @@ export class LeaveService {
     if (!dayjs(on).isValid()) return; // the dates' own check answers
     if (!(await refs.eligible(tx, type.id, employeeId, dayjs(on).format('YYYY-MM-DD'))))
       throw domainError('leave_type_not_eligible', {}, 'type_id');
-  }
-
-  /** Refuses days above the type's balance for the year (approved and submitted days count). */
-  private async checkBalance(
-    tx: Db,
-    employeeId: number,
-    type: { id: number; name: string; nameTranslations: Partial<Record<Language, string>>; days: number },
-    fromDate: string,
-    days: number,
-    exceptId?: number,
-  ) {
-    const year = dayjs(fromDate).year();
-    const used = await repo.usedDays(tx, employeeId, year, exceptId);
-    const mine = used.find((u) => u.typeId === type.id);
-    const left = type.days - Number(mine?.taken ?? 0) - Number(mine?.pending ?? 0);
-    if (days > left) {
-      throw domainError(
-        'balance_exceeded',
-        // The type as the reader names it: the message is worded in their language.
-        { type: pickName(type.name, type.nameTranslations), year, left: Math.max(0, left), asked: days },
-        'type_id',
-      );
-    }
   }
 
   async create(auth: AuthContext, body: LeaveBody): Promise<Leave> {
@@ -258,7 +235,17 @@ export class LeaveService {
         const type = await refs.type(tx, current.typeId);
         if (type) await this.checkEligible(tx, current.employeeId, type, current.fromDate);
         if (type?.hasBalance) {
-          await this.checkBalance(tx, current.employeeId, type, current.fromDate, Number(current.days), id);
+          await this.ledger.checkRequest(
+            tx,
+            current.employeeId,
+            type,
+            {
+              from: current.fromDate,
+              days: Number(current.days),
+              short: current.leaveFormat === LEAVE_FORMAT.short,
+            },
+            id,
+          );
         }
       },
       // The responsible person hears of it when the request is sent: from then on they see it.
@@ -274,39 +261,6 @@ export class LeaveService {
       },
     });
     return this.toLeave(auth, row);
-  }
-
-  /** Balances per type with a balance, for a calendar year (SPEC.md §9: types 5, 6, 7, 9 have none). */
-  async balances(auth: AuthContext, employeeId: number, year: number): Promise<LeaveBalances> {
-    if (employeeId !== auth.employeeId && !auth.isAdmin) {
-      const approvers = await approversOf(this.db, employeeId);
-      if (approvers.lineManagerId !== auth.employeeId && approvers.oneOverOneId !== auth.employeeId) {
-        throw domainError('balance_forbidden');
-      }
-    }
-    // Eligibility on today's date within the year: the year's first day for a coming year, its last for a past one.
-    const today = officeToday();
-    const on = [`${year}-01-01`, today, `${year}-12-31`].sort()[1]!;
-    const lines = await repo.balanceLines(this.db, employeeId, year, on);
-    if (lines.length === 0) throw domainError('employee_not_found');
-    return {
-      year,
-      employee_id: employeeId,
-      items: lines.flatMap((t) => {
-        if (t.typeId === null || t.name === null || t.days === null) return [];
-        const taken = Number(t.taken);
-        const pending = Number(t.pending);
-        return [
-          {
-            type: { id: t.typeId, name: pickName(t.name, t.nameTranslations ?? {}) },
-            days: t.days,
-            taken,
-            pending,
-            remaining: t.days - taken - pending,
-          },
-        ];
-      }),
-    };
   }
 
   async responsibles(auth: AuthContext) {

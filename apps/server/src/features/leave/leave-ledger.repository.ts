@@ -1,0 +1,246 @@
+import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  employees,
+  leaveCloseRuns,
+  leaveLedger,
+  leavePolicies,
+  leaves,
+  leaveTypes,
+  separations,
+} from '../../db/schema';
+import type { Counted, Person, Policy, Written } from './leave-engine';
+import { eligibleSql } from './leave-reference.repository';
+
+/** Status ids counted against a balance: submitted (held) and approved (taken). */
+const SUBMITTED = 2;
+const APPROVED = 3;
+const SHORT = 2;
+
+export interface BalanceType {
+  id: number;
+  name: string;
+  nameTranslations: Record<string, string> | null;
+  days: number;
+}
+
+/** A person's ledger inputs of some leave types, from a day on. */
+export interface LedgerInputs {
+  written: (Written & { typeId: number })[];
+  requests: (Counted & { typeId: number })[];
+}
+
+const personColumns = {
+  id: employees.id,
+  companyId: employees.companyId,
+  officeId: employees.officeId,
+  gradeId: employees.gradeId,
+  statusId: employees.statusId,
+  joiningDate: employees.joiningDate,
+  leavingDate: separations.lastWorkingDate,
+};
+
+const policyColumns = {
+  id: leavePolicies.id,
+  name: leavePolicies.name,
+  typeId: leavePolicies.typeId,
+  companyId: leavePolicies.companyId,
+  officeId: leavePolicies.officeId,
+  gradeId: leavePolicies.gradeId,
+  employmentStatusId: leavePolicies.employmentStatusId,
+  effectiveFrom: leavePolicies.effectiveFrom,
+  effectiveTo: leavePolicies.effectiveTo,
+  daysPerYear: leavePolicies.daysPerYear,
+  accrual: leavePolicies.accrual,
+  proRata: leavePolicies.proRata,
+  cap: leavePolicies.cap,
+  carryForwardMax: leavePolicies.carryForwardMax,
+  carryForwardExpiryDays: leavePolicies.carryForwardExpiryDays,
+  minNoticeDays: leavePolicies.minNoticeDays,
+  maxConsecutiveDays: leavePolicies.maxConsecutiveDays,
+  negativeAllowed: leavePolicies.negativeAllowed,
+  countsShortLeave: leavePolicies.countsShortLeave,
+};
+
+const typeColumns = {
+  id: leaveTypes.id,
+  name: leaveTypes.name,
+  nameTranslations: leaveTypes.nameTranslations,
+  days: leaveTypes.days,
+};
+
+export const leaveLedgerRepository = {
+  /** The person as the policies see them (their leaving day is their separation's last working day). */
+  async person(db: Db, employeeId: number): Promise<Person | null> {
+    const [row] = await db
+      .select(personColumns)
+      .from(employees)
+      .leftJoin(separations, eq(separations.employeeId, employees.id))
+      .where(eq(employees.id, employeeId));
+    return row ?? null;
+  },
+
+  /** People after `afterId`, `limit` of them in id order, locked as a request's writer locks them (the close). */
+  async lockPeople(db: Db, afterId: number, limit: number): Promise<Person[]> {
+    return db
+      .select(personColumns)
+      .from(employees)
+      .leftJoin(separations, eq(separations.employeeId, employees.id))
+      .where(gt(employees.id, afterId))
+      .orderBy(asc(employees.id))
+      .limit(limit)
+      .for('no key update', { of: employees });
+  },
+
+  /** Every policy of the given leave types (or all). */
+  async policies(db: Db, typeIds?: readonly number[]): Promise<Policy[]> {
+    const rows = await db
+      .select(policyColumns)
+      .from(leavePolicies)
+      .where(typeIds ? inArray(leavePolicies.typeId, [...typeIds]) : undefined)
+      .orderBy(asc(leavePolicies.id));
+    return rows.map((r) => ({ ...r, accrual: r.accrual as Policy['accrual'] }));
+  },
+
+  /** One leave type with a balance (enabled or not), or null. */
+  async balanceType(db: Db, typeId: number): Promise<BalanceType | null> {
+    const [row] = await db
+      .select(typeColumns)
+      .from(leaveTypes)
+      .where(and(eq(leaveTypes.id, typeId), eq(leaveTypes.hasBalance, true)));
+    return row ?? null;
+  },
+
+  /** The enabled types with a balance each of the people may take on the day `on`. */
+  async balanceTypesOf(db: Db, employeeIds: readonly number[], on: string) {
+    if (employeeIds.length === 0) return [];
+    return db
+      .select({ employeeId: employees.id, ...typeColumns })
+      .from(employees)
+      .innerJoin(
+        leaveTypes,
+        and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true), eligibleSql(on)),
+      )
+      .where(inArray(employees.id, [...employeeIds]))
+      .orderBy(asc(employees.id), asc(leaveTypes.sortOrder), asc(leaveTypes.id));
+  },
+
+  /**
+   * The written entries and the counted requests of people's leave types
+   * from `from` on; `exceptLeaveId` leaves one request out (the one being
+   * changed).
+   */
+  async inputs(
+    db: Db,
+    employeeIds: readonly number[],
+    from: string,
+    typeIds?: readonly number[],
+    exceptLeaveId?: number,
+  ): Promise<Map<number, LedgerInputs>> {
+    const out = new Map<number, LedgerInputs>();
+    for (const id of employeeIds) out.set(id, { written: [], requests: [] });
+    if (employeeIds.length === 0) return out;
+    const ids = [...employeeIds];
+    const [written, requests] = await Promise.all([
+      db
+        .select({
+          employeeId: leaveLedger.employeeId,
+          typeId: leaveLedger.typeId,
+          date: leaveLedger.date,
+          kind: leaveLedger.kind,
+          days: leaveLedger.days,
+          period: leaveLedger.period,
+          note: leaveLedger.note,
+          policyId: leaveLedger.policyId,
+        })
+        .from(leaveLedger)
+        .where(
+          and(
+            inArray(leaveLedger.employeeId, ids),
+            gte(leaveLedger.date, from),
+            typeIds ? inArray(leaveLedger.typeId, [...typeIds]) : undefined,
+          ),
+        )
+        .orderBy(asc(leaveLedger.date), asc(leaveLedger.id)),
+      db
+        .select({
+          employeeId: leaves.employeeId,
+          typeId: leaves.typeId,
+          id: leaves.id,
+          from: leaves.fromDate,
+          days: leaves.days,
+          statusId: leaves.statusId,
+          leaveFormat: leaves.leaveFormat,
+        })
+        .from(leaves)
+        .where(
+          and(
+            inArray(leaves.employeeId, ids),
+            inArray(leaves.statusId, [SUBMITTED, APPROVED]),
+            gte(leaves.fromDate, from),
+            typeIds ? inArray(leaves.typeId, [...typeIds]) : undefined,
+            exceptLeaveId ? ne(leaves.id, exceptLeaveId) : undefined,
+          ),
+        )
+        .orderBy(asc(leaves.fromDate), asc(leaves.id)),
+    ]);
+    for (const w of written)
+      out.get(w.employeeId)!.written.push({ ...w, kind: w.kind as Written['kind'], days: Number(w.days) });
+    for (const r of requests)
+      out.get(r.employeeId)!.requests.push({
+        id: r.id,
+        typeId: r.typeId,
+        from: r.from,
+        days: Number(r.days),
+        held: r.statusId === SUBMITTED,
+        short: r.leaveFormat === SHORT,
+      });
+    return out;
+  },
+
+  /** Writes close entries; one already written for its period is left as it is. Answers how many were written. */
+  async writeEntries(db: Db, rows: (typeof leaveLedger.$inferInsert)[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const written = await db
+      .insert(leaveLedger)
+      .values(rows)
+      .onConflictDoNothing({
+        target: [leaveLedger.employeeId, leaveLedger.typeId, leaveLedger.period],
+        where: sql`${leaveLedger.period} is not null`,
+      })
+      .returning({ id: leaveLedger.id });
+    return written.length;
+  },
+
+  async addAdjustment(db: Db, row: typeof leaveLedger.$inferInsert): Promise<number> {
+    const [r] = await db.insert(leaveLedger).values(row).returning({ id: leaveLedger.id });
+    return r!.id;
+  },
+
+  /** The close's lock for this transaction: false when another process holds it (it is running the close). */
+  async lockClose(tx: Db): Promise<boolean> {
+    const result = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('leave_period_close')) as locked`,
+    );
+    const rows = ((result as { rows?: { locked: boolean }[] }).rows ?? []) as { locked: boolean }[];
+    return rows[0]?.locked === true;
+  },
+
+  /** The close's run of a day (made on first use), locked: where it is, and whether it is finished. */
+  async closeRun(tx: Db, upTo: string): Promise<{ lastEmployeeId: number; finished: boolean }> {
+    await tx.insert(leaveCloseRuns).values({ upTo }).onConflictDoNothing();
+    const [run] = await tx.select().from(leaveCloseRuns).where(eq(leaveCloseRuns.upTo, upTo)).for('update');
+    return { lastEmployeeId: run?.lastEmployeeId ?? 0, finished: Boolean(run?.finishedAt) };
+  },
+
+  async advanceClose(tx: Db, upTo: string, lastEmployeeId: number, entries: number): Promise<void> {
+    await tx
+      .update(leaveCloseRuns)
+      .set({ lastEmployeeId, entries: sql`${leaveCloseRuns.entries} + ${entries}` })
+      .where(eq(leaveCloseRuns.upTo, upTo));
+  },
+
+  async finishClose(tx: Db, upTo: string): Promise<void> {
+    await tx.update(leaveCloseRuns).set({ finishedAt: new Date() }).where(eq(leaveCloseRuns.upTo, upTo));
+  },
+};
