@@ -2,6 +2,7 @@ import type { Comment, Discovery } from '@hr/contracts/kpi';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/http';
+import { followStream, type StreamLike } from '../../lib/live-stream';
 import { commentKeys } from './keys';
 
 /** A comment thread: a KPI sheet, one of its objectives or objective KPIs. */
@@ -67,13 +68,7 @@ export function liveEndOf(code: unknown): LiveEnd {
   }
 }
 
-/** What `followThread` needs of an EventSource (a test gives its own). */
-export interface StreamLike {
-  readyState: number;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
+export type { StreamLike };
 
 export interface FollowOptions {
   /** The channel and a token for the current session (`GET discovery/employee`). */
@@ -91,97 +86,44 @@ export interface FollowOptions {
   retryMs?: { dropped: number; failed: number };
 }
 
-const CLOSED = 2;
+/** Why a refused call (a 4xx answer but 429) ends the following; null for one that failed on the way. */
+function refusalOf(error: unknown): LiveEnd | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 429)
+    return null;
+  return error.status === 401 ? 'session' : liveEndOf(error.body?.error);
+}
 
 /**
- * Follows a thread live: a server-sent event stream from the channel
- * discovery names, with a token bound to the session. The browser opens a
- * dropped stream again by itself; one it gave up on (closed) is opened anew
- * with a fresh token, after reading through the API what was missed: that
- * read also says when the thread is no longer the reader's, or the session
- * has ended (a 401 signs the app out, as every call's does). The server ends
- * a stream with `event: end` and a code (session ended, thread no longer the
- * reader's, too many windows): then it stops for good, and says why.
- * Answers the function that stops following.
+ * Follows a thread live (`followStream`): a server-sent event stream from the
+ * channel discovery names, with a token bound to the session. A stream the
+ * browser gave up on is opened anew with a fresh token, after reading through
+ * the API what was missed: that read also says when the thread is no longer
+ * the reader's, or the session has ended (a 401 signs the app out, as every
+ * call's does). The server ends a stream with `event: end` and a code
+ * (session ended, thread no longer the reader's, too many windows): then it
+ * stops for good, and says why. Answers the function that stops following.
  */
 export function followThread(thread: CommentThread, options: FollowOptions): () => void {
-  const open = options.open ?? ((url: string) => new EventSource(url) as StreamLike);
-  const retry = options.retryMs ?? { dropped: 2000, failed: 5000 };
-  let source: StreamLike | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-
-  const halt = () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    source?.close();
-    source = null;
-  };
-  const end = (why: LiveEnd) => {
-    if (stopped) return;
-    halt();
-    options.onEnd(why);
-  };
-  const later = (ms: number) => {
-    if (!stopped) timer = setTimeout(() => void start(), ms);
-  };
-  /** A refused call ends the following (its code says why); a failed one is tried again. */
-  const refusedBy = (error: unknown): boolean => {
-    if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 429)
-      return false;
-    end(error.status === 401 ? 'session' : liveEndOf(error.body?.error));
-    return true;
-  };
-
-  async function start() {
-    let d: Discovery;
-    try {
-      d = await options.discover();
-    } catch (error) {
-      if (!stopped && !refusedBy(error)) later(retry.failed);
-      return;
-    }
-    if (stopped) return;
-    const params = new URLSearchParams({ token: d.token, threads: `${thread.kind}:${thread.id}` });
-    // What the window holds (0: nothing yet): the server sends what came after it, even a comment
-    // made between the window's first read and this stream's opening.
-    params.set('after', String(options.lastId()));
-    const stream = open(`${d.url}?${params}`);
-    source = stream;
-    stream.addEventListener('comment', (event) => {
-      options.onComments([JSON.parse(event.data) as Comment]);
-    });
-    stream.addEventListener('end', (event) => {
-      let code: unknown = null;
-      try {
-        code = (JSON.parse(event.data) as { code?: unknown }).code;
-      } catch {
-        // an end without a readable code still ends
-      }
-      end(liveEndOf(code));
-    });
-    stream.onerror = () => {
-      if (stream.readyState !== CLOSED || stopped || source !== stream) return;
-      stream.close();
-      source = null;
-      void recover();
-    };
-  }
-
-  /** After a stream the browser gave up on (refused at opening, or an expired token). */
-  async function recover() {
-    try {
+  return followStream<LiveEnd>({
+    address: async () => {
+      const d = await options.discover();
+      const params = new URLSearchParams({ token: d.token, threads: `${thread.kind}:${thread.id}` });
+      // What the window holds (0: nothing yet): the server sends what came after it, even a comment
+      // made between the window's first read and this stream's opening.
+      params.set('after', String(options.lastId()));
+      return `${d.url}?${params}`;
+    },
+    events: { comment: (c) => options.onComments([c as Comment]) },
+    endedBy: liveEndOf,
+    refusedBy: refusalOf,
+    beforeReopening: async (following) => {
       const missed = await options.readAfter(options.lastId());
-      if (!stopped) options.onComments(missed);
-    } catch (error) {
-      if (stopped || refusedBy(error)) return;
-    }
-    later(retry.dropped);
-  }
-
-  void start();
-  return halt;
+      if (following()) options.onComments(missed);
+    },
+    onEnd: options.onEnd,
+    open: options.open,
+    retryMs: options.retryMs,
+  });
 }
 
 /**

@@ -2,16 +2,11 @@ import type { UnreadCount } from '@hr/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../lib/http';
+import { followStream, type StreamLike } from '../../lib/live-stream';
 import { discover } from './api';
 import { notificationKeys } from './keys';
 
-/** What `followUnread` needs of an EventSource (a test gives its own). */
-export interface StreamLike {
-  readyState: number;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
+export type { StreamLike };
 
 /** Why the bell stopped following: the session ended, or a newer stream of the person took its place. */
 export type BellEnd = 'session' | 'replaced';
@@ -28,89 +23,41 @@ export interface FollowUnreadOptions {
   retryMs?: { dropped: number; failed: number };
 }
 
-const CLOSED = 2;
 export const STREAM_PATH = '/api/v1/notifications/stream';
 
+/** Why a stream's last event stops the bell; null: it is opened again. */
+function bellEndOf(code: unknown): BellEnd | null {
+  if (code === 'realtime_stream_replaced') return 'replaced';
+  if (code === 'session_invalid' || code === 'unauthorized') return 'session';
+  return null;
+}
+
 /**
- * Follows the reader's unread count live: a server-sent event stream
- * (`GET notifications/stream`) with a token bound to the session, which
- * sends the count at once and whenever it changes, on whichever API process
- * the change was made. The browser opens a dropped stream again by itself;
- * one it gave up on (an expired token, a refusal) is opened anew with a
- * fresh token. The server ends a stream with `event: end` and a code: when
- * the session ended, or when the person opened more streams than allowed and
- * this one was the oldest; then it stops, and says why. Answers the
- * function that stops following.
+ * Follows the reader's unread count live (`followStream`): a server-sent
+ * event stream (`GET notifications/stream`) with a token bound to the
+ * session, which sends the count at once and whenever it changes, on
+ * whichever API process the change was made. A stream the browser gave up on
+ * (an expired token, a refusal) is opened anew with a fresh token. The server
+ * ends a stream with `event: end` and a code: when the session ended, or when
+ * the person opened more streams than allowed and this one was the oldest;
+ * then it stops, and says why. A 401 from discovery (the app signs out, as
+ * for every call) stops it too. Answers the function that stops following.
  */
 export function followUnread(options: FollowUnreadOptions): () => void {
-  const open = options.open ?? ((url: string) => new EventSource(url) as StreamLike);
-  const retry = options.retryMs ?? { dropped: 2000, failed: 5000 };
-  let source: StreamLike | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-
-  const halt = () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    source?.close();
-    source = null;
-  };
-  const end = (why: BellEnd) => {
-    if (stopped) return;
-    halt();
-    options.onEnd(why);
-  };
-  const later = (ms: number) => {
-    if (!stopped) timer = setTimeout(() => void start(), ms);
-  };
-
-  async function start() {
-    let token: string;
-    try {
-      token = (await options.discover()).token;
-    } catch (error) {
-      if (stopped) return;
-      // A 401 signs the app out (as every call's does): the bell stops with it.
-      if (error instanceof ApiError && error.status === 401) end('session');
-      else later(retry.failed);
-      return;
-    }
-    if (stopped) return;
-    const stream = open(`${STREAM_PATH}?${new URLSearchParams({ token })}`);
-    source = stream;
-    stream.addEventListener('unread', (event) => {
-      try {
-        options.onUnread((JSON.parse(event.data) as UnreadCount).unread);
-      } catch {
-        // an unreadable event changes nothing
-      }
-    });
-    stream.addEventListener('end', (event) => {
-      let code: unknown = null;
-      try {
-        code = (JSON.parse(event.data) as { code?: unknown }).code;
-      } catch {
-        // an end without a readable code still ends
-      }
-      if (code === 'realtime_stream_replaced') end('replaced');
-      else if (code === 'session_invalid' || code === 'unauthorized') end('session');
-      else {
-        stream.close();
-        source = null;
-        later(retry.dropped);
-      }
-    });
-    stream.onerror = () => {
-      if (stream.readyState !== CLOSED || stopped || source !== stream) return;
-      stream.close();
-      source = null;
-      later(retry.dropped);
-    };
-  }
-
-  void start();
-  return halt;
+  return followStream<BellEnd>({
+    address: async () => `${STREAM_PATH}?${new URLSearchParams({ token: (await options.discover()).token })}`,
+    events: {
+      unread: (data) => {
+        const unread = (data as Partial<UnreadCount> | null)?.unread;
+        if (typeof unread === 'number') options.onUnread(unread);
+      },
+    },
+    endedBy: bellEndOf,
+    refusedBy: (error) => (error instanceof ApiError && error.status === 401 ? 'session' : null),
+    onEnd: options.onEnd,
+    open: options.open,
+    retryMs: options.retryMs,
+  });
 }
 
 /**
