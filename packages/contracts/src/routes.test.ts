@@ -17,6 +17,7 @@ describe('routes', () => {
       '/epr',
       '/epr/4',
       '/leave',
+      '/leave/calendar',
       '/remote-work',
       '/hr-services',
       '/hr-services/9',

@@ -22,6 +22,7 @@ export const ROUTES = {
   eprDetail: '/epr/:eprId',
   eprCalibration: '/epr/calibration',
   leave: '/leave',
+  leaveCalendar: '/leave/calendar',
   remoteWork: '/remote-work',
   hrServices: '/hr-services',
   hrServiceDetail: '/hr-services/:id',

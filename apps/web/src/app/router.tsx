@@ -91,6 +91,7 @@ export const createRouter = () =>
                 page('/delegations', () => import('../features/delegations/pages/DelegationsPage')),
                 page('/notifications', () => import('../features/notifications/pages/NotificationsPage')),
                 page('/leave', () => import('../features/leave/pages/LeavePage')),
+                page('/leave/calendar', () => import('../features/leave/pages/LeaveCalendarPage')),
                 page('/remote-work', () => import('../features/remote-work/pages/RemoteWorkPage')),
                 page('/hr-services', () => import('../features/hr-services/pages/HrServicesPage')),
                 page('/hr-services/:id', () => import('../features/hr-services/pages/HrServiceDetailPage')),

@@ -101,7 +101,11 @@ function utcDay(value: DayInput): Date | null {
 }
 
 /** A day of the week by its number (0 Sunday .. 6 Saturday): 1 January 2023 was a Sunday. */
-export function weekdayName(day: number, language = current(), width: 'long' | 'short' = 'long'): string {
+export function weekdayName(
+  day: number,
+  language = current(),
+  width: 'long' | 'short' | 'narrow' = 'long',
+): string {
   return dateFormat(language, { weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + day)));
 }
 

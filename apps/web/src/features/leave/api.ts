@@ -1,4 +1,5 @@
 import type { Leave, LeaveBalances, LeaveBody, LeaveDuration, LeaveType } from '@hr/contracts/leave';
+import type { TeamCalendar } from '@hr/contracts/leave-policies';
 import type { ListResponse } from '@hr/contracts/lists';
 import type { PersonRef } from '@hr/contracts/people';
 import type { RequestAction } from '@hr/contracts/workflow';
@@ -84,5 +85,15 @@ export function useDeleteLeave() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ message: string }>('leave', { leave_id: id }),
     onSuccess: () => client.invalidateQueries({ queryKey: leaveKeys.all }),
+  });
+}
+
+/** The team calendar of a range (at most 62 days), keeping the month shown while the next one loads. */
+export function useTeamCalendar(from: string, to: string, groupId: number | undefined) {
+  return useQuery({
+    queryKey: leaveKeys.calendar(from, to, groupId),
+    queryFn: ({ signal }) =>
+      api.get<TeamCalendar>('leave/calendar', { query: { from, to, group_id: groupId }, signal }),
+    placeholderData: keepPreviousData,
   });
 }

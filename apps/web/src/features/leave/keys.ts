@@ -13,6 +13,9 @@ export const leaveKeys = {
   holidays: ['leave', 'holidays'] as const,
   responsibles: ['leave', 'responsibles'] as const,
   balances: ['leave', 'balances'] as const,
+  /** The team calendar of a range, for a group item or for everyone the caller sees. */
+  calendar: (from: string, to: string, groupId: number | undefined) =>
+    ['leave', 'calendar', from, to, groupId ?? 'all'] as const,
   /** Balances of a year, the caller's own unless an employee is named; without a year, every year's. */
   balancesOf: (employeeId: number | undefined, year?: number) =>
     year === undefined

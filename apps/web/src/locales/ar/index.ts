@@ -4,6 +4,7 @@ import approvals from './approvals.json';
 import attendance from './attendance.json';
 import attendanceAdmin from './attendance-admin.json';
 import auth from './auth.json';
+import calendarFeeds from './calendar-feeds.json';
 import comments from './comments.json';
 import common from './common.json';
 import compensation from './compensation.json';
@@ -19,6 +20,7 @@ import hrServices from './hr-services.json';
 import imports from './imports.json';
 import kpi from './kpi.json';
 import leave from './leave.json';
+import leaveCalendar from './leave-calendar.json';
 import lists from './lists.json';
 import notifications from './notifications.json';
 import orgChart from './org-chart.json';
@@ -37,6 +39,7 @@ export default {
   ...attendance,
   ...attendanceAdmin,
   ...auth,
+  ...calendarFeeds,
   ...comments,
   ...common,
   ...compensation,
@@ -52,6 +55,7 @@ export default {
   ...imports,
   ...kpi,
   ...leave,
+  ...leaveCalendar,
   ...lists,
   ...notifications,
   ...orgChart,

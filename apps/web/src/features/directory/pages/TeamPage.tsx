@@ -1,12 +1,14 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  CalendarOutlined,
   SearchOutlined,
   TeamOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { TeamMember } from '@hr/contracts/employee-search';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TEAM_CARD_PAGE_SIZE } from '@hr/contracts/limits';
+import { ROUTES } from '@hr/contracts/routes';
 import {
   Card,
   Col,
@@ -29,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { useDebounced } from '../../../components/employee-search/use-debounced';
+import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { OrgChart } from '../../org-chart';
 import { useTeam } from '../api';
@@ -95,16 +98,21 @@ export function Component() {
         title={t('team.title')}
         subtitle={t('team.subtitle')}
         extra={
-          <Segmented<View>
-            value={view}
-            onChange={changeView}
-            aria-label={t('team.view')}
-            options={[
-              { value: 'cards', icon: <AppstoreOutlined aria-hidden />, label: t('team.cards') },
-              { value: 'table', icon: <UnorderedListOutlined aria-hidden />, label: t('team.table') },
-              { value: 'chart', icon: <ApartmentOutlined aria-hidden />, label: t('orgChart.view') },
-            ]}
-          />
+          <Flex gap={8} align="center" wrap>
+            <LinkButton to={ROUTES.leaveCalendar} icon={<CalendarOutlined aria-hidden />}>
+              {t('leaveCalendar.open')}
+            </LinkButton>
+            <Segmented<View>
+              value={view}
+              onChange={changeView}
+              aria-label={t('team.view')}
+              options={[
+                { value: 'cards', icon: <AppstoreOutlined aria-hidden />, label: t('team.cards') },
+                { value: 'table', icon: <UnorderedListOutlined aria-hidden />, label: t('team.table') },
+                { value: 'chart', icon: <ApartmentOutlined aria-hidden />, label: t('orgChart.view') },
+              ]}
+            />
+          </Flex>
         }
       />
       {view === 'chart' ? null : (

@@ -1,7 +1,10 @@
+import { CalendarOutlined } from '@ant-design/icons';
 import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
+import { ROUTES } from '@hr/contracts/routes';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/LinkButton';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -95,6 +98,11 @@ export function Component() {
       listTypes={LIST_TYPES}
       onCreate={rows.create}
       createLabel={t('leave.form.createTitle')}
+      headerExtra={
+        <LinkButton to={ROUTES.leaveCalendar} icon={<CalendarOutlined aria-hidden />}>
+          {t('leaveCalendar.open')}
+        </LinkButton>
+      }
       columns={columns}
       data={leaves.data?.items}
       total={leaves.data?.total ?? 0}

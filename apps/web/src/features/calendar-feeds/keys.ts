@@ -1,0 +1,4 @@
+/** The query keys of the calendar feeds. */
+export const calendarFeedKeys = {
+  all: ['calendar-feeds'] as const,
+};
