@@ -86,11 +86,9 @@ export class LeavePeriodClose {
     }
     const ids = people.map((p) => p.id);
     const earliest = +today.slice(0, 4) - 1 - LOOKBACK_YEARS;
-    const [types, policies, inputs] = await Promise.all([
-      repo.balanceTypesOf(tx, ids, today),
-      repo.policies(tx),
-      repo.inputs(tx, ids, `${earliest}-01-01`),
-    ]);
+    const types = await repo.balanceTypesOf(tx, ids, today);
+    const policies = await repo.policies(tx);
+    const inputs = await repo.inputs(tx, ids, `${earliest}-01-01`);
     const rowsToWrite: Parameters<typeof repo.writeEntries>[1] = [];
     let t = 0;
     for (const person of people) {

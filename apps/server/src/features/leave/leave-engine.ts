@@ -593,20 +593,24 @@ export function balanceOn(input: Omit<ReplayInput, 'until'>, day: string): numbe
 /**
  * The lowest the balance goes from `from` on, through the end of the last
  * year with a request booked (a request this year changes what is carried
- * into next year's): every request booked counted on its day, the years'
- * closes left out (they only empty what is left).
+ * into next year's): every request booked counted on its day. A year's
+ * close as the policy would make it only empties what is left; a close
+ * already written stays as written, so a request in a closed year finds
+ * nothing left there.
  */
 export function lowestFrom(input: Omit<ReplayInput, 'until'>, from: string): number {
   const year = yearOf(from);
   let last = year;
   for (const r of input.requests) last = Math.max(last, yearOf(r.from));
-  const entries = replay({ ...input, until: `${last}-12-31` }, year);
+  // To the first day after the last year: its close is in (as written, or as the policy would make it).
+  const entries = replay({ ...input, until: `${last + 1}-01-01` }, year);
   // The balance the day starts with, then every balance from it on.
   let lowest = 0;
   for (const e of entries) if (e.date < from && yearOf(e.date) === year) lowest = e.balance;
   for (const e of entries) {
-    if (e.date < from || e.period?.startsWith('carry-out:') || e.period?.startsWith('lapse:')) continue;
-    lowest = Math.min(lowest, e.balance);
+    // A close still to come only empties what is left: not a low point.
+    const coming = !e.written && (e.period?.startsWith('carry-out:') || e.period?.startsWith('lapse:'));
+    if (e.date >= from && !coming) lowest = Math.min(lowest, e.balance);
   }
   return lowest;
 }

@@ -141,49 +141,48 @@ export const leaveLedgerRepository = {
     for (const id of employeeIds) out.set(id, { written: [], requests: [] });
     if (employeeIds.length === 0) return out;
     const ids = [...employeeIds];
-    const [written, requests] = await Promise.all([
-      db
-        .select({
-          employeeId: leaveLedger.employeeId,
-          typeId: leaveLedger.typeId,
-          date: leaveLedger.date,
-          kind: leaveLedger.kind,
-          days: leaveLedger.days,
-          period: leaveLedger.period,
-          note: leaveLedger.note,
-          policyId: leaveLedger.policyId,
-        })
-        .from(leaveLedger)
-        .where(
-          and(
-            inArray(leaveLedger.employeeId, ids),
-            gte(leaveLedger.date, from),
-            typeIds ? inArray(leaveLedger.typeId, [...typeIds]) : undefined,
-          ),
-        )
-        .orderBy(asc(leaveLedger.date), asc(leaveLedger.id)),
-      db
-        .select({
-          employeeId: leaves.employeeId,
-          typeId: leaves.typeId,
-          id: leaves.id,
-          from: leaves.fromDate,
-          days: leaves.days,
-          statusId: leaves.statusId,
-          leaveFormat: leaves.leaveFormat,
-        })
-        .from(leaves)
-        .where(
-          and(
-            inArray(leaves.employeeId, ids),
-            inArray(leaves.statusId, [SUBMITTED, APPROVED]),
-            gte(leaves.fromDate, from),
-            typeIds ? inArray(leaves.typeId, [...typeIds]) : undefined,
-            exceptLeaveId ? ne(leaves.id, exceptLeaveId) : undefined,
-          ),
-        )
-        .orderBy(asc(leaves.fromDate), asc(leaves.id)),
-    ]);
+    // One after the other: `db` may be a transaction, whose connection takes one statement at a time.
+    const written = await db
+      .select({
+        employeeId: leaveLedger.employeeId,
+        typeId: leaveLedger.typeId,
+        date: leaveLedger.date,
+        kind: leaveLedger.kind,
+        days: leaveLedger.days,
+        period: leaveLedger.period,
+        note: leaveLedger.note,
+        policyId: leaveLedger.policyId,
+      })
+      .from(leaveLedger)
+      .where(
+        and(
+          inArray(leaveLedger.employeeId, ids),
+          gte(leaveLedger.date, from),
+          typeIds ? inArray(leaveLedger.typeId, [...typeIds]) : undefined,
+        ),
+      )
+      .orderBy(asc(leaveLedger.date), asc(leaveLedger.id));
+    const requests = await db
+      .select({
+        employeeId: leaves.employeeId,
+        typeId: leaves.typeId,
+        id: leaves.id,
+        from: leaves.fromDate,
+        days: leaves.days,
+        statusId: leaves.statusId,
+        leaveFormat: leaves.leaveFormat,
+      })
+      .from(leaves)
+      .where(
+        and(
+          inArray(leaves.employeeId, ids),
+          inArray(leaves.statusId, [SUBMITTED, APPROVED]),
+          gte(leaves.fromDate, from),
+          typeIds ? inArray(leaves.typeId, [...typeIds]) : undefined,
+          exceptLeaveId ? ne(leaves.id, exceptLeaveId) : undefined,
+        ),
+      )
+      .orderBy(asc(leaves.fromDate), asc(leaves.id));
     for (const w of written)
       out.get(w.employeeId)!.written.push({ ...w, kind: w.kind as Written['kind'], days: Number(w.days) });
     for (const r of requests)

@@ -119,11 +119,10 @@ export class LeaveLedgerService {
     fromYear: number,
     except?: number,
   ) {
-    const [person, policies, inputs] = await Promise.all([
-      repo.person(db, employeeId),
-      repo.policies(db, typeIds),
-      repo.inputs(db, [employeeId], `${fromYear}-01-01`, typeIds, except),
-    ]);
+    // One after the other: `db` may be a transaction, whose connection takes one statement at a time.
+    const person = await repo.person(db, employeeId);
+    const policies = await repo.policies(db, typeIds);
+    const inputs = await repo.inputs(db, [employeeId], `${fromYear}-01-01`, typeIds, except);
     if (!person) throw domainError('employee_not_found');
     return { person, policies, inputs: inputs.get(employeeId) };
   }
