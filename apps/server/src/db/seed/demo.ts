@@ -22,6 +22,7 @@ import { seedDemoEprs } from './demo-epr';
 import { seedDemoHrServices } from './demo-hr-services';
 import { seedDemoKpis } from './demo-kpi';
 import { seedDemoLeave } from './demo-leave';
+import { seedDemoLeavePolicies } from './demo-leave-policies';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoProfiles } from './demo-profiles';
 import { seedDemoRemoteWork } from './demo-remote-work';
@@ -304,6 +305,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<number> {
         })),
     );
     await seedDemoLeave(tx, idByEid);
+    await seedDemoLeavePolicies(tx, idByEid);
     await seedDemoRemoteWork(tx, idByEid);
     await seedDemoProfiles(tx, idByEid);
     await seedDemoHrServices(tx, idByEid);
