@@ -225,7 +225,7 @@ export class LeaveLedgerService {
       days = Math.round((duration.minutes / MINUTES_PER_DAY) * 100) / 100;
       short = true;
     } else if (q.to && q.to >= q.date) {
-      const calendar = await workCalendar(this.db, person.companyId, q.date, q.to);
+      const calendar = await workCalendar(this.db, person.companyId, q.date, q.to, person.officeId);
       days = countWorkingDays(calendar, q.date, q.to);
     }
     const counts = days > 0 && (!short || policy.countsShortLeave);
