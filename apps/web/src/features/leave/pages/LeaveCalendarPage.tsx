@@ -104,7 +104,8 @@ export function Component() {
   const to = days[days.length - 1]!.date;
   const calendar = useTeamCalendar(from, to, groupId);
   const shown = calendar.data?.from === from ? calendar.data : undefined;
-  const people = shown?.people ?? [];
+  // While the next month loads, the rows stay (with the last answer's people), so the grid keeps its place.
+  const people = calendar.data?.people ?? [];
 
   // The grid's tab stop starts on today, when today is in the month shown.
   const [active, setActive] = useState<Position>(() => ({
@@ -143,6 +144,14 @@ export function Component() {
 
   const byPerson = useMemo(() => people.map((p) => entriesByDay(p, days)), [people, days]);
 
+  const refocus = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the new month's cells are drawn
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    grid.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+  }, [month]);
+
   const focusCell = (next: Position) => {
     setActive(next);
     // The cell takes the focus once it is the grid's tab stop.
@@ -165,6 +174,8 @@ export function Component() {
     else if (event.key === 'End') next = event.ctrlKey ? last : { row, col: last.col };
     else if (event.key === 'PageUp' || event.key === 'PageDown') {
       event.preventDefault();
+      // The month's cells are new ones: the focus goes to the same place in them once they are drawn.
+      refocus.current = true;
       goToMonth(addMonths(month, event.key === 'PageUp' ? -1 : 1));
       return;
     }
