@@ -9,13 +9,10 @@ import { mayRead, type Standing } from '@hr/contracts/privacy';
 import { REQUEST_STATUS } from '@hr/contracts/workflow';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
+import { holidayApplies } from '../../lib/calendar';
 import { domainError, fieldError } from '../../lib/errors';
 import { personRef } from '../../lib/people';
-import {
-  type CalendarHolidayRow,
-  type CalendarPersonRow,
-  leaveCalendarRepository as repo,
-} from './leave-calendar.repository';
+import { type CalendarPersonRow, leaveCalendarRepository as repo } from './leave-calendar.repository';
 
 /** How the reader stands to a person of their calendar (lib/privacy.ts's standings). */
 function standingOf(readerId: number, p: CalendarPersonRow): Standing {
@@ -29,10 +26,6 @@ const relationOf = (standing: Standing): CalendarRelation =>
   standing === 'self' ? 'self' : standing === 'other' ? 'peer' : 'team';
 
 const RELATION_ORDER: Record<CalendarRelation, number> = { self: 0, team: 1, peer: 2 };
-
-/** Whether a holiday is one of the person's: everyone's, their company's, their office's. */
-const holidayOf = (p: CalendarPersonRow, h: CalendarHolidayRow) =>
-  (h.companyId === null || h.companyId === p.companyId) && (h.officeId === null || h.officeId === p.officeId);
 
 const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
 
@@ -85,7 +78,7 @@ export class LeaveCalendarService {
           label: seesType ? r.typeName : null,
         })),
         ...holidays
-          .filter((h) => holidayOf(p, h))
+          .filter((h) => holidayApplies(h, p.companyId, p.officeId))
           .map((h) => ({
             kind: 'holiday' as const,
             from: h.fromDate,
