@@ -156,7 +156,7 @@ function resetPeak(pid: number): boolean {
  * sample counts from nothing; one that ended loses what it ran since the
  * sample before.
  */
-class SessionsCpu {
+export class SessionsCpu {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
   private started = false;

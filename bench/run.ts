@@ -14,6 +14,7 @@
  *   npm run bench -- --only engines --employees 1000 # the read calls on PGlite next to PostgreSQL
  *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
  *   npm run bench -- --only explain --employees 100000 # the plans and indexes of the read calls' statements
+ *   npm run bench -- --only leave-close --sizes 10000,100000 # the leave period close on 10,000 and 100,000 employees
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -36,6 +37,13 @@ import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attend
 import { BELLS_HEADING, bellsBench, bellsSection } from './bells';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import { explainCalls, explainReport } from './explain';
+import {
+  closeSettled,
+  ensureLeavePolicies,
+  leaveCloseBench,
+  leaveCloseHeading,
+  leaveCloseSection,
+} from './leave-close';
 import {
   busiestManager,
   type CapturedCall,
@@ -71,7 +79,18 @@ const callsOnly = opt('calls');
 const windows = Number(opt('windows') ?? 500);
 /** Simulated users of the day at the office. */
 const officeUserCount = Number(opt('users') ?? 500);
-const PARTS = ['lists', 'realtime', 'bells', 'cycles', 'attendance', 'office', 'engines', 'scale', 'explain'];
+const PARTS = [
+  'lists',
+  'realtime',
+  'bells',
+  'cycles',
+  'attendance',
+  'office',
+  'engines',
+  'scale',
+  'explain',
+  'leave-close',
+];
 if (part !== undefined && !PARTS.includes(part)) {
   console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
   process.exit(2);
@@ -231,13 +250,18 @@ interface ListsResult {
  * turns for as long each; the two side by side, call by call.
  */
 async function compareLists(base: string, url: string): Promise<ListsResult> {
+  // The server runs the day's leave period close when it starts: not under the measurement.
+  const waited = await closeSettled(url);
+  if (waited > 1) console.log(`  waited ${waited.toFixed(0)} s for the server's leave period close of today`);
   const when = new Date().toISOString();
   const as = opt('as');
   const manager = as ? await managerAt(url, as) : await busiestManager(url);
   console.log(`  request lists as ${manager.eid} (${manager.name}, on ${manager.requests} requests)`);
   const token = await login(base, manager.eid);
+  // `--calls a|b`: the calls whose name contains any of the texts.
+  const wanted = callsOnly?.split('|').filter(Boolean);
   const calls = [...listCalls, ...(await detailCalls(base, token))].filter(
-    (c) => callsOnly === undefined || c.name.includes(callsOnly),
+    (c) => wanted === undefined || wanted.some((w) => c.name.includes(w)),
   );
   if (calls.length === 0) throw new Error(`--calls ${callsOnly}: no call's name contains it`);
   const captured = await captureCalls(url, token, calls);
@@ -440,6 +464,8 @@ async function runOn(db: 'pglite' | 'postgres'): Promise<{
   cycles: CycleRun[] | null;
 }> {
   const env = await prepare(db);
+  // The leave calls of the comparison read a company's policies (the leave-close section's), put in before the server starts.
+  if (db === 'postgres') await ensureLeavePolicies(env.DATABASE_URL!);
   return withServer(env, async (base) => {
     const tokens = new Map<string, string>();
     const rows: Row[] = [];
@@ -538,6 +564,29 @@ async function main() {
     const section = attendanceSection(runs, size, new Date().toISOString());
     fs.writeFileSync(latest, replaceSection(before, section, ATTENDANCE_HEADING));
     console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'leave-close') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only leave-close runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    // `--sizes`: the data sets of the scale run (10,000 in the usual bench database); `--employees` alone by default.
+    const sizes = (opt('sizes') ?? String(size)).split(',').map(Number);
+    for (const employees of sizes) {
+      const env = await prepare('postgres', employees);
+      console.log(`  the leave period close on ${employees.toLocaleString('en')} employees`);
+      const section = leaveCloseSection(
+        await leaveCloseBench(env.DATABASE_URL!, employees, {
+          ...(opt('stop-after') ? { stoppedAfter: Number(opt('stop-after')) } : {}),
+          ...(opt('batch') ? { batch: Number(opt('batch')) } : {}),
+        }),
+      );
+      const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+      fs.writeFileSync(latest, replaceSection(before, section, leaveCloseHeading(employees)));
+      console.log(`\n${section}`);
+    }
     return;
   }
 
@@ -648,6 +697,7 @@ async function main() {
       process.exit(2);
     }
     const env = await prepare('postgres');
+    if (part === 'lists') await ensureLeavePolicies(env.DATABASE_URL!);
     const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
     const [section, heading] =
       part === 'lists'

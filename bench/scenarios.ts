@@ -133,7 +133,9 @@ export const listCalls: ListCall[] = [
 /**
  * The detail calls compared the same way, for records the signed-in manager
  * may read: the first KPI sheet and the first review of their Team lists (on
- * the large data set, five objectives with three KPIs each).
+ * the large data set, five objectives with three KPIs each); their own leave
+ * balances, the ledger and a forecast of Annual leave (replayed by the leave
+ * engine in the app), and the team calendar of this month.
  */
 export async function detailCalls(base: string, token: string): Promise<ListCall[]> {
   const first = async (path: string, what: string) => {
@@ -153,6 +155,16 @@ export async function detailCalls(base: string, token: string): Promise<ListCall
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const today = day(now);
+  // The balance's ledger and a forecast of Annual leave (the type the leave-close section gives a monthly policy).
+  const types = await getJson<Named[]>(base, token, '/api/v1/leave/types');
+  const annual = types.find((t) => /^annual/i.test(t.name))?.id ?? 1;
+  // The forecast of a request from the first Monday of next month to the Wednesday after it.
+  const nextMonday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  while (nextMonday.getUTCDay() !== 1) nextMonday.setUTCDate(nextMonday.getUTCDate() + 1);
+  const twoDaysOn = new Date(nextMonday.getTime() + 2 * 86_400_000);
+  // The team calendar of this month: the manager, their reports and their reports' reports, and their peers.
+  const thisMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const thisMonthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
   return [
     { name: 'KPI sheet', path: `/api/v1/kpis/${sheet}` },
     { name: 'EPR review', path: `/api/v1/eprs/${review}` },
@@ -168,6 +180,15 @@ export async function detailCalls(base: string, token: string): Promise<ListCall
     { name: 'profile (a report)', path: `/api/v1/employees/${member.id}` },
     { name: 'dashboard', path: '/api/v1/dashboard' },
     { name: 'leave balances', path: '/api/v1/leave/balances' },
+    { name: 'leave ledger (Annual leave)', path: `/api/v1/leave/ledger?type_id=${annual}` },
+    {
+      name: 'leave forecast (Annual leave: 3 days next month)',
+      path: `/api/v1/leave/forecast?type_id=${annual}&date=${day(nextMonday)}&to=${day(twoDaysOn)}`,
+    },
+    {
+      name: 'leave calendar (this month)',
+      path: `/api/v1/leave/calendar?from=${day(thisMonthStart)}&to=${day(thisMonthEnd)}`,
+    },
     { name: 'lookups', path: '/api/v1/lookups' },
     { name: 'me', path: '/api/v1/me' },
     {
