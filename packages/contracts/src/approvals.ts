@@ -7,6 +7,7 @@ import {
   type Actor,
   EPR_WORKFLOW,
   KPI_WORKFLOW,
+  LEAVE_WORKFLOW,
   REQUEST_WORKFLOW,
   SERVICE_WORKFLOW,
   WORKFLOW_ACTIONS,
@@ -35,7 +36,7 @@ export const APPROVAL_MODULE_OF: Record<RecordKind, ApprovalModule> = {
 
 /** Each module's workflow table: what waits for whom is read from it, never written twice. */
 export const APPROVAL_WORKFLOWS: Record<ApprovalModule, WorkflowTable> = {
-  leave: REQUEST_WORKFLOW,
+  leave: LEAVE_WORKFLOW,
   'remote-work': REQUEST_WORKFLOW,
   'hr-service': SERVICE_WORKFLOW,
   kpi: KPI_WORKFLOW,

@@ -7,7 +7,7 @@ import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { REQUEST_ACTIONS, recordActions } from './workflow';
+import { LEAVE_ACTIONS, recordActions } from './workflow';
 
 /** Leave formats (SPEC.md §3). */
 export const LEAVE_FORMAT = { fullDay: 1, short: 2 } as const;
@@ -154,7 +154,7 @@ export const leave = z.object({
   status: status,
   decision,
   /** What the caller may do with it now (approve, reject, submit, edit, delete). */
-  actions: recordActions(REQUEST_ACTIONS),
+  actions: recordActions(LEAVE_ACTIONS),
   created: z.string(),
   updated: z.string(),
 });

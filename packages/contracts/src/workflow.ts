@@ -70,6 +70,18 @@ export const REQUEST_WORKFLOW: WorkflowTable<RequestAction> = [
 ];
 export const REQUEST_RULES: RecordRules = { editable: [1], deletable: [1] };
 
+/**
+ * Leave: the request workflow, and its employee may cancel a submitted or
+ * approved request that has not begun (5 Cancelled): its days are released.
+ */
+export const LEAVE_STATUS = { ...REQUEST_STATUS, cancelled: 5 } as const;
+export const LEAVE_ACTIONS = [...REQUEST_ACTIONS, 'cancel'] as const;
+export type LeaveAction = (typeof LEAVE_ACTIONS)[number];
+export const LEAVE_WORKFLOW: WorkflowTable<LeaveAction> = [
+  ...REQUEST_WORKFLOW,
+  { action: 'cancel', from: [2, 3], to: 5, actors: ['owner'], view: 'self' },
+];
+
 /** HR services: 1 Draft → 2 Submitted → 3 Approved → 5 Done; 2 → 4 Cancelled. */
 export const SERVICE_STATUS = { draft: 1, submitted: 2, approved: 3, cancelled: 4, done: 5 } as const;
 export const SERVICE_ACTIONS = ['submit', 'approve', 'cancel', 'done'] as const;

@@ -76,6 +76,7 @@ export const WORKFLOW_STATUSES: { module: string; id: number; name: string; colo
     { module, id: 3, name: 'Approved', color: 'success' },
     { module, id: 4, name: 'Rejected', color: 'error' },
   ]),
+  { module: 'leave', id: 5, name: 'Cancelled', color: 'default' },
   { module: 'hr_service', id: 1, name: 'Draft', color: 'default' },
   { module: 'hr_service', id: 2, name: 'Submitted', color: 'processing' },
   { module: 'hr_service', id: 3, name: 'Approved', color: 'success' },

@@ -446,6 +446,62 @@ describe('the ledger, the balance and the forecast', () => {
   });
 });
 
+describe('cancelling', () => {
+  it('the employee cancels a request that has not begun and its days come back; nobody else may, nor once begun', async () => {
+    at('2026-04-15');
+    const c = await cast();
+    const type = await newType(c.t.admin);
+    const make = async (from: string, to: string) => {
+      const res = await ctx.call({
+        method: 'POST',
+        url: '/api/v1/leave',
+        token: c.t.employee,
+        payload: leaveBody(c.peer.id, { type_id: type, from, to }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as number;
+      await ctx.call({
+        method: 'PATCH',
+        url: '/api/v1/leave/actions/submit',
+        token: c.t.employee,
+        payload: { leave_id: id },
+      });
+      return id;
+    };
+    const cancel = (token: string, id: number) =>
+      ctx.call({ method: 'PATCH', url: '/api/v1/leave/actions/cancel', token, payload: { leave_id: id } });
+    const coming = await make('2026-05-03', '2026-05-04');
+    const approved = await ctx.call({
+      method: 'PATCH',
+      url: '/api/v1/leave/actions/approve',
+      token: c.t.lm,
+      payload: { leave_id: coming },
+    });
+    expect(approved.json().actions).toEqual([]);
+    const mine = await ctx.call({ method: 'GET', url: `/api/v1/leave/${coming}`, token: c.t.employee });
+    expect(mine.json().actions).toEqual(['cancel']);
+    expect((await ledgerOf(c.t.employee, type)).json().remaining).toBe(8);
+    for (const who of ['lm', 'oo', 'peer', 'admin', 'stranger'] as const) {
+      const res = await cancel(c.t[who], coming);
+      expect(res.statusCode, who).toBeGreaterThanOrEqual(403);
+    }
+    const done = await cancel(c.t.employee, coming);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: { id: 5, name: 'Cancelled' }, actions: [] });
+    expect((await ledgerOf(c.t.employee, type)).json().remaining).toBe(10);
+    expect((await cancel(c.t.employee, coming)).statusCode).toBe(409);
+
+    // One that has begun is taken, not cancelled.
+    const begun = await make('2026-04-19', '2026-04-20');
+    at('2026-04-19');
+    const token = await ctx.factory.token(c.employee);
+    const late = await cancel(token, begun);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('leave_not_cancellable');
+    expect((await ledgerOf(token, type)).json().remaining).toBe(8);
+  });
+});
+
 describe('the rules at request time', () => {
   const apply = (c: Cast, type: number, from: string, to: string) =>
     ctx.call({

@@ -1,5 +1,5 @@
 import type { leaveListQuery } from '@hr/contracts/leave';
-import { REQUEST_STATUS, REQUEST_WORKFLOW } from '@hr/contracts/workflow';
+import { LEAVE_WORKFLOW, REQUEST_STATUS } from '@hr/contracts/workflow';
 import { and, asc, eq, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -25,7 +25,7 @@ function baseQuery(db: Db, total: SQL<number> = sql<number>`0`) {
       total,
       id: leaves.id,
       escalation: escalationOf('leave', leaves.id),
-      decision: decisionOf('leave', REQUEST_WORKFLOW, leaves.id),
+      decision: decisionOf('leave', LEAVE_WORKFLOW, leaves.id),
       employeeId: leaves.employeeId,
       lineManagerId: leaves.lineManagerId,
       oneOverOneId: leaves.oneOverOneId,

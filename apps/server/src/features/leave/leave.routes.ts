@@ -13,7 +13,7 @@ import {
   ledgerQuery,
 } from '@hr/contracts/leave-policies';
 import { personRef } from '@hr/contracts/people';
-import { REQUEST_ACTIONS } from '@hr/contracts/workflow';
+import { LEAVE_ACTIONS } from '@hr/contracts/workflow';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export async function leaveRoutes(app: FastifyInstance, deps: FeatureDeps) {
     },
     schemas: { listQuery: leaveListQuery, list: leaveList, body: leaveBody, detail: leave },
     idBody: { schema: leaveIdBody, field: 'leave_id' },
-    actions: REQUEST_ACTIONS,
+    actions: LEAVE_ACTIONS,
     service,
   });
 

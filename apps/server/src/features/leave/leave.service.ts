@@ -7,7 +7,7 @@ import {
   type leaveListQuery,
 } from '@hr/contracts/leave';
 import { MESSAGES } from '@hr/contracts/messages';
-import { REQUEST_RULES, REQUEST_STATUS, REQUEST_WORKFLOW, type RequestAction } from '@hr/contracts/workflow';
+import { LEAVE_WORKFLOW, type LeaveAction, REQUEST_RULES, REQUEST_STATUS } from '@hr/contracts/workflow';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -17,6 +17,7 @@ import { countWorkingDays, isWorkingDay, workCalendar } from '../../lib/calendar
 import { domainError, fieldError } from '../../lib/errors';
 import { listPage, teamOnlyFilters } from '../../lib/list';
 import { notify } from '../../lib/notifications';
+import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
 import { RequestWorkflow, statusAnswer } from '../../lib/request-workflow';
 import { COVERED_STATUSES, type LeaveRow, leaveRepository as repo } from './leave.repository';
@@ -44,7 +45,7 @@ const timeOf = (t: string | null) => (t ? t.slice(0, 8).padEnd(8, ':00') : null)
  * employee's other requests run under the workflow's lock on the employee.
  */
 export class LeaveService {
-  private readonly workflow: RequestWorkflow<LeaveRow, RequestAction>;
+  private readonly workflow: RequestWorkflow<LeaveRow, LeaveAction>;
   private readonly ledger: LeaveLedgerService;
 
   constructor(
@@ -55,7 +56,7 @@ export class LeaveService {
     this.workflow = new RequestWorkflow(db, {
       kind: 'leave',
       table: repo.table,
-      workflow: REQUEST_WORKFLOW,
+      workflow: LEAVE_WORKFLOW,
       rules: REQUEST_RULES,
       find: repo.find,
       // The responsible person may read what they cover (it shows in their team view) but not decide it.
@@ -225,10 +226,13 @@ export class LeaveService {
     return { message: `Leave request #${id} has been successfully deleted!` };
   }
 
-  async act(auth: AuthContext, action: RequestAction, id: number, comment?: string | null): Promise<Leave> {
+  async act(auth: AuthContext, action: LeaveAction, id: number, comment?: string | null): Promise<Leave> {
     const row = await this.workflow.act(auth, action, id, {
       comment,
       before: async (tx, current, transition) => {
+        // A cancelled request releases its days; one that has begun is taken, not cancelled.
+        if (transition.action === 'cancel' && current.fromDate <= officeToday())
+          throw domainError('leave_not_cancellable');
         if (transition.to !== REQUEST_STATUS.submitted) return;
         if (!current.lineManagerId) throw domainError('no_line_manager');
         // The eligibility and the balance may have changed since the draft was saved.
