@@ -4,7 +4,8 @@ import { MESSAGES } from '@hr/contracts/messages';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeOffice, tag } from '../../../test/factories/directory';
+import { makeCompany, makeOffice, setEmployee, tag } from '../../../test/factories/directory';
+import { leaveBody } from '../../../test/factories/requests';
 import { setupApi, type TestContext } from '../../../test/helper';
 import type { Db } from '../../db/client';
 import { auditLog, holidays, leaveDurations, leaves, leaveTypes } from '../../db/schema';
@@ -506,6 +507,35 @@ describe('holidays per office', () => {
     ];
     expect(tries.map((r) => r.statusCode)).toEqual([status, status, status]);
     expect(await written(KINDS.holidays!)).toEqual(before);
+  });
+
+  it('a leave request over an office’s holiday counts a day fewer for its people only', async () => {
+    const { companyId } = await ctx.factory.company();
+    const branch = await makeOffice(ctx.db, companyId);
+    const { lm, employee: inBranch } = await ctx.factory.chain();
+    const atMain = await ctx.factory.employee({ parentId: lm.id });
+    await setEmployee(ctx.db, inBranch.id, { officeId: branch.id });
+    // Tuesday 14 September 2027, the branch's own.
+    const made = await post({
+      name: tag('Branch day '),
+      from: '2027-09-14',
+      to: '2027-09-14',
+      office_id: branch.id,
+    });
+    expect(made.json()).toMatchObject({ company_id: companyId, office_id: branch.id });
+    // Monday to Wednesday: three working days, two in the branch.
+    const days = async (who: typeof inBranch) => {
+      const res = await ctx.call({
+        method: 'POST',
+        url: '/api/v1/leave',
+        token: await ctx.factory.token(who),
+        payload: leaveBody(lm.id, { from: '2027-09-13', to: '2027-09-15' }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().days;
+    };
+    expect(await days(inBranch)).toBe(2);
+    expect(await days(atMain)).toBe(3);
   });
 
   it('an office with holidays cannot be deleted while they point at it', async () => {
