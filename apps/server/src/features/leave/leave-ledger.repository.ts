@@ -10,6 +10,7 @@ import {
   separations,
 } from '../../db/schema';
 import type { Counted, Person, Policy, Written } from './leave-engine';
+import { policyColumns } from './leave-policies.repository';
 import { eligibleSql } from './leave-reference.repository';
 
 /** Status ids counted against a balance: submitted (held) and approved (taken). */
@@ -38,28 +39,6 @@ const personColumns = {
   statusId: employees.statusId,
   joiningDate: employees.joiningDate,
   leavingDate: separations.lastWorkingDate,
-};
-
-const policyColumns = {
-  id: leavePolicies.id,
-  name: leavePolicies.name,
-  typeId: leavePolicies.typeId,
-  companyId: leavePolicies.companyId,
-  officeId: leavePolicies.officeId,
-  gradeId: leavePolicies.gradeId,
-  employmentStatusId: leavePolicies.employmentStatusId,
-  effectiveFrom: leavePolicies.effectiveFrom,
-  effectiveTo: leavePolicies.effectiveTo,
-  daysPerYear: leavePolicies.daysPerYear,
-  accrual: leavePolicies.accrual,
-  proRata: leavePolicies.proRata,
-  cap: leavePolicies.cap,
-  carryForwardMax: leavePolicies.carryForwardMax,
-  carryForwardExpiryDays: leavePolicies.carryForwardExpiryDays,
-  minNoticeDays: leavePolicies.minNoticeDays,
-  maxConsecutiveDays: leavePolicies.maxConsecutiveDays,
-  negativeAllowed: leavePolicies.negativeAllowed,
-  countsShortLeave: leavePolicies.countsShortLeave,
 };
 
 const typeColumns = {

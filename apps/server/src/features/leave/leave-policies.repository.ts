@@ -11,12 +11,11 @@ import {
   windowed,
 } from '../../lib/reference-data';
 
-const columns = {
+/** A policy's own columns, as the ledger's replay reads them. */
+export const policyColumns = {
   id: leavePolicies.id,
   name: leavePolicies.name,
   typeId: leavePolicies.typeId,
-  typeName: leaveTypes.name,
-  typeNameTranslations: leaveTypes.nameTranslations,
   companyId: leavePolicies.companyId,
   officeId: leavePolicies.officeId,
   gradeId: leavePolicies.gradeId,
@@ -33,6 +32,13 @@ const columns = {
   maxConsecutiveDays: leavePolicies.maxConsecutiveDays,
   negativeAllowed: leavePolicies.negativeAllowed,
   countsShortLeave: leavePolicies.countsShortLeave,
+};
+
+/** A policy as HR's list shows it: with its leave type's name. */
+const columns = {
+  ...policyColumns,
+  typeName: leaveTypes.name,
+  typeNameTranslations: leaveTypes.nameTranslations,
 };
 
 export interface PolicyFilter {
