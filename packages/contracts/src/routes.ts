@@ -39,6 +39,7 @@ export const ROUTES = {
   adminGroups: '/admin/groups',
   adminLeaveTypes: '/admin/leave-types',
   adminHolidays: '/admin/holidays',
+  adminLeavePolicies: '/admin/leave-policies',
   adminShifts: '/admin/shifts',
   adminPaySchedules: '/admin/pay-schedules',
   adminAttendance: '/admin/attendance',

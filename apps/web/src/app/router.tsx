@@ -111,6 +111,7 @@ export const createRouter = () =>
                 page('/admin/groups', () => import('../features/organisation/pages/GroupsPage')),
                 page('/admin/leave-types', () => import('../features/leave/pages/LeaveTypesPage')),
                 page('/admin/holidays', () => import('../features/leave/pages/HolidaysPage')),
+                page('/admin/leave-policies', () => import('../features/leave/pages/LeavePoliciesPage')),
                 page('/admin/shifts', () => import('../features/shifts/pages/ShiftsPage')),
                 page('/admin/pay-schedules', () => import('../features/compensation/pages/PaySchedulesPage')),
                 page(

@@ -3,20 +3,24 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import dayjs from 'dayjs';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ForReaders } from './ForReaders';
 import { PlainCard, PlainEmpty, PlainSkeleton } from './PlainBlocks';
 
 /**
  * Leave balances per type with a balance (SPEC.md §9), for the signed-in
  * employee or one of their reports: `balances` is leave's query of a year
  * (features/leave leaveBalancesQuery). Drawn without Ant Design: the
- * dashboard shows it.
+ * dashboard shows it. With `onOpen`, each balance offers its ledger: how
+ * the number adds up (the leave page and the profile open it in a drawer).
  */
 export function LeaveBalanceCard<Key extends QueryKey>({
   balances: query,
   title,
+  onOpen,
 }: {
   balances: (year: number) => UseQueryOptions<LeaveBalances, Error, LeaveBalances, Key>;
   title?: string;
+  onOpen?: (type: { id: number; name: string }, year: number) => void;
 }) {
   const { t } = useTranslation();
   const thisYear = dayjs().year();
@@ -73,6 +77,16 @@ export function LeaveBalanceCard<Key extends QueryKey>({
                 <span className="plain-secondary" style={{ fontSize: 12 }}>
                   {t('leave.balances.taken')}: {b.taken} · {t('leave.balances.pending')}: {b.pending}
                 </span>
+                {onOpen ? (
+                  <button
+                    type="button"
+                    className="plain-link-button balance-tile__ledger"
+                    onClick={() => onOpen(b.type, year)}
+                  >
+                    {t('leavePolicies.ledger.open')}
+                    <ForReaders>{b.type.name}</ForReaders>
+                  </button>
+                ) : null}
               </div>
             );
           })}

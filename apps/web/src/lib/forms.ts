@@ -1,5 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { KeyboardEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './http';
 import { translateValidation } from './i18n';
@@ -102,4 +103,13 @@ export function dateAgainst(
       if (value && o && bad(value, o)) throw new Error(translateValidation(message));
     },
   });
+}
+
+/**
+ * A form's `onKeyDownCapture`: Enter in a date picker or a select picks (the
+ * typed date, the option); only in a text field does it submit the form.
+ */
+export function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && (event.target as HTMLElement).closest('.ant-picker, .ant-select'))
+    event.preventDefault();
 }

@@ -11,6 +11,7 @@ import { SERVICE_MESSAGES, SERVICE_REFERENCE_MESSAGES } from '@hr/contracts/hr-s
 import { IMPORT_MESSAGES } from '@hr/contracts/imports';
 import { KPI_MESSAGES } from '@hr/contracts/kpi';
 import { LEAVE_MESSAGES } from '@hr/contracts/leave';
+import { LEAVE_POLICY_MESSAGES } from '@hr/contracts/leave-policies';
 import { MESSAGES, messageKey, NOTICES } from '@hr/contracts/messages';
 import { ORGANISATION_MESSAGES } from '@hr/contracts/organisation';
 import { REMOTE_WORK_MESSAGES, REMOTE_WORK_TYPE_MESSAGES } from '@hr/contracts/remote-work';
@@ -45,6 +46,7 @@ const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   IMPORT_MESSAGES,
   KPI_MESSAGES,
   LEAVE_MESSAGES,
+  LEAVE_POLICY_MESSAGES,
   ORGANISATION_MESSAGES,
   REMOTE_WORK_MESSAGES,
   REMOTE_WORK_TYPE_MESSAGES,

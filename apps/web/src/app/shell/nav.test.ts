@@ -40,6 +40,7 @@ describe('the sidebar', () => {
         '/admin/exams',
         '/admin/development-areas',
         '/admin/pay-schedules',
+        '/admin/leave-policies',
       ]),
     );
   });

@@ -20,6 +20,7 @@ import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
 import ImportOutlined from '@ant-design/icons-svg/es/asn/ImportOutlined';
 import LaptopOutlined from '@ant-design/icons-svg/es/asn/LaptopOutlined';
 import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import ReconciliationOutlined from '@ant-design/icons-svg/es/asn/ReconciliationOutlined';
 import RiseOutlined from '@ant-design/icons-svg/es/asn/RiseOutlined';
 import ScanOutlined from '@ant-design/icons-svg/es/asn/ScanOutlined';
 import ScheduleOutlined from '@ant-design/icons-svg/es/asn/ScheduleOutlined';
@@ -195,6 +196,12 @@ export const NAV: NavItem[] = [
             path: '/admin/holidays',
             label: 'nav.holidays',
             icon: <PlainIcon icon={AppstoreOutlined} />,
+          },
+          {
+            key: 'admin-leave-policies',
+            path: '/admin/leave-policies',
+            label: 'leavePolicies.admin.nav',
+            icon: <PlainIcon icon={ReconciliationOutlined} />,
           },
           {
             key: 'admin-shifts',

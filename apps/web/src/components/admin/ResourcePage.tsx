@@ -15,13 +15,14 @@ import {
   Tooltip,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { adminRules, applyAdminErrors } from '../../lib/admin-forms';
 import { type AdminResource, useAdminList, useAdminMutations } from '../../lib/admin-resources';
 import { confirmDelete } from '../../lib/confirm-delete';
+import { keepEnterInPickers } from '../../lib/forms';
 import type { Query } from '../../lib/http';
 import { reportError, toastSuccess } from '../../lib/notify';
 import { useDebounced } from '../employee-search/use-debounced';
@@ -32,6 +33,14 @@ import './admin.css';
 
 /** SPEC.md §2: lists sort by id, newest first, unless a screen says otherwise. */
 const DEFAULT_SORT = 'id,desc';
+
+/** A row button of a screen's own, beside edit and delete (ending a policy). */
+export interface ResourceAction<Row> {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: (row: Row) => void;
+}
 
 export interface ResourcePageProps<Row extends { id: number; name: string }, Values extends object> {
   resource: AdminResource;
@@ -65,15 +74,19 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
    * the name, checked by `schema` as the name is.
    */
   translatedName?: number;
+  /**
+   * What the caller may do with each row, as the server sent it (the row's
+   * `actions`): only the buttons it names are drawn (`edit`, `delete` and the
+   * keys of `moreActions`). Without it every row has edit and delete.
+   */
+  rowActions?: (row: Row) => readonly string[];
+  /** Row buttons of the screen's own, drawn before edit and delete. */
+  moreActions?: ResourceAction<Row>[];
+  /** The form dialog's width, for a form with many fields (Ant Design's 520 by default). */
+  formWidth?: number;
 }
 
 type ScreenText = 'title' | 'subtitle' | 'add' | 'searchPlaceholder' | 'empty' | 'createTitle' | 'editTitle';
-
-/** Enter in a date picker or a select picks (the typed date, the option); only in a text field does it save. */
-function keepEnterInPickers(event: KeyboardEvent<HTMLFormElement>) {
-  if (event.key === 'Enter' && (event.target as HTMLElement).closest('.ant-picker, .ant-select'))
-    event.preventDefault();
-}
 
 function savedSort(key: string, fields: readonly string[], fallback: string): string {
   const value = localStorage.getItem(key);
@@ -189,29 +202,49 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 110,
+      width: 110 + 40 * (props.moreActions?.length ?? 0),
       align: 'end',
-      render: (_, row) => (
-        <Space size={0}>
-          <Tooltip title={t('common.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${row.name}`}
-              onClick={() => open(row)}
-            />
-          </Tooltip>
-          <Tooltip title={t('common.delete')}>
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${row.name}`}
-              onClick={() => askDelete(row)}
-            />
-          </Tooltip>
-        </Space>
-      ),
+      render: (_, row) => {
+        const allowed = props.rowActions?.(row);
+        const may = (key: string) => !allowed || allowed.includes(key);
+        return (
+          <Space size={0}>
+            {(props.moreActions ?? [])
+              .filter((a) => may(a.key))
+              .map((a) => (
+                <Tooltip key={a.key} title={a.label}>
+                  <Button
+                    type="text"
+                    icon={a.icon}
+                    aria-label={`${a.label} ${row.name}`}
+                    onClick={() => a.onClick(row)}
+                  />
+                </Tooltip>
+              ))}
+            {may('edit') ? (
+              <Tooltip title={t('common.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={`${t('common.edit')} ${row.name}`}
+                  onClick={() => open(row)}
+                />
+              </Tooltip>
+            ) : null}
+            {may('delete') ? (
+              <Tooltip title={t('common.delete')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`${t('common.delete')} ${row.name}`}
+                  onClick={() => askDelete(row)}
+                />
+              </Tooltip>
+            ) : null}
+          </Space>
+        );
+      },
     },
   ];
 
@@ -338,6 +371,7 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
         onOk={save}
         onCancel={() => setEditing(null)}
         confirmLoading={create.isPending || update.isPending}
+        width={props.formWidth}
         forceRender
       >
         <Form<Values>

@@ -23,6 +23,8 @@ interface Props<R, T extends string> {
   onCreate: () => void;
   /** Controls before the Self/Team toggle in the page's title line. */
   headerExtra?: ReactNode;
+  /** What the page shows above its filters (the leave page's balances). */
+  summary?: ReactNode;
   /** The filter controls; the panel adds the Clear button. */
   filters: ReactNode;
   /**
@@ -108,6 +110,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
           />
         }
       />
+      {props.summary ? <div style={{ marginBottom: 16 }}>{props.summary}</div> : null}
       <Card
         size="small"
         style={{ marginBottom: 16 }}

@@ -1,5 +1,5 @@
 import type { Leave, LeaveBalances, LeaveBody, LeaveDuration, LeaveType } from '@hr/contracts/leave';
-import type { TeamCalendar } from '@hr/contracts/leave-policies';
+import type { AdjustmentBody, Forecast, Ledger, TeamCalendar } from '@hr/contracts/leave-policies';
 import type { ListResponse } from '@hr/contracts/lists';
 import type { PersonRef } from '@hr/contracts/people';
 import type { RequestAction } from '@hr/contracts/workflow';
@@ -95,5 +95,54 @@ export function useTeamCalendar(from: string, to: string, groupId: number | unde
     queryFn: ({ signal }) =>
       api.get<TeamCalendar>('leave/calendar', { query: { from, to, group_id: groupId }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One leave type's ledger of a year, line by line (the caller's own unless an employee is named). */
+export function useLedger(employeeId: number | undefined, typeId: number | undefined, year: number) {
+  return useQuery({
+    queryKey: leaveKeys.ledger(employeeId, year, typeId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<Ledger>('leave/ledger', { query: { type_id: typeId, employee_id: employeeId, year }, signal }),
+    enabled: typeId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a forecast is asked with: a type and a day, and a request's last day or short-leave duration. */
+export interface ForecastQuery {
+  type_id: number;
+  date: string;
+  to?: string;
+  duration_id?: number;
+  leave_id?: number;
+}
+
+/**
+ * The balance on a request's first day and what remains after it. Each
+ * answer stays cached, so going back to dates already chosen asks nothing;
+ * the form reports nothing itself (saving says what is wrong).
+ */
+export function useForecast(query: ForecastQuery | null) {
+  return useQuery({
+    queryKey: leaveKeys.forecast({ ...query }),
+    queryFn: ({ signal }) => api.get<Forecast>('leave/forecast', { query: { ...query }, signal }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** HR administrators: correct a balance by some days with the reason; the ledgers and balances read again. */
+export function useAddAdjustment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdjustmentBody) => api.post<Ledger>('leave/adjustments', body),
+    meta: { silent: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: leaveKeys.balances });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
   });
 }

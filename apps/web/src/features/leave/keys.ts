@@ -16,6 +16,16 @@ export const leaveKeys = {
   /** The team calendar of a range, for a group item or for everyone the caller sees. */
   calendar: (from: string, to: string, groupId: number | undefined) =>
     ['leave', 'calendar', from, to, groupId ?? 'all'] as const,
+  /** Leave policies: the administration's pages of them. */
+  policies: ['leave', 'policies'] as const,
+  /**
+   * One leave type's ledger of a year, under the person's balances of that
+   * year: refreshing the balances refreshes the ledgers they are the sum of.
+   */
+  ledger: (employeeId: number | undefined, year: number, typeId: number) =>
+    ['leave', 'balances', employeeId ?? 'me', year, 'ledger', typeId] as const,
+  /** The forecast of a balance on a day, with a request's dates or duration when given. */
+  forecast: (query: Query) => ['leave', 'forecast', query] as const,
   /** Balances of a year, the caller's own unless an employee is named; without a year, every year's. */
   balancesOf: (employeeId: number | undefined, year?: number) =>
     year === undefined
@@ -33,4 +43,6 @@ export const leaveResources = {
     query: { all: true },
   },
   holidays: { name: 'holidays', path: 'holidays', queryKey: leaveKeys.holidays },
+  // Every policy, ended ones too: the administration reads them as stored.
+  leavePolicies: { name: 'leavePolicies', path: 'leave/policies', queryKey: leaveKeys.policies },
 } satisfies Record<string, AdminResource>;

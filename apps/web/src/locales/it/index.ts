@@ -21,6 +21,7 @@ import imports from './imports.json';
 import kpi from './kpi.json';
 import leave from './leave.json';
 import leaveCalendar from './leave-calendar.json';
+import leavePolicies from './leave-policies.json';
 import lists from './lists.json';
 import notifications from './notifications.json';
 import orgChart from './org-chart.json';
@@ -56,6 +57,7 @@ export default {
   ...kpi,
   ...leave,
   ...leaveCalendar,
+  ...leavePolicies,
   ...lists,
   ...notifications,
   ...orgChart,

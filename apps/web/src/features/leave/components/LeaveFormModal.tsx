@@ -1,13 +1,23 @@
 import { LEAVE_FORMAT, type Leave, type LeaveBody, leaveForm } from '@hr/contracts/leave';
 import { ADDRESS_MAX } from '@hr/contracts/limits';
-import { DatePicker, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, DatePicker, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestFormModal } from '../../../components/form/RequestFormModal';
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../../../lib/dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate, TIME_FORMAT } from '../../../lib/dates';
 import { zodRules } from '../../../lib/forms';
-import { useLeaveBalances, useLeaveDurations, useLeaveTypes, useResponsibles, useSaveLeave } from '../api';
+import {
+  type ForecastQuery,
+  useForecast,
+  useLeaveBalances,
+  useLeaveDurations,
+  useLeaveTypes,
+  useResponsibles,
+  useSaveLeave,
+} from '../api';
+import '../leave-policies.css';
+import { daysText, isolated } from '../ledger-format';
 
 interface Values {
   leave_format: 1 | 2;
@@ -20,6 +30,70 @@ interface Values {
 }
 
 const rules = zodRules(leaveForm);
+
+/**
+ * What the forecast is asked once a type with a balance and the first day are
+ * chosen: with the last day (full day) or the duration (short leave), also
+ * what the request takes; an edited request is left out of the count.
+ */
+function forecastQuery(
+  v: { type_id?: number; from?: Dayjs; to?: Dayjs; duration_id?: number },
+  short: boolean,
+  leaveId: number | undefined,
+): ForecastQuery | null {
+  if (!v.type_id || !v.from?.isValid()) return null;
+  const query: ForecastQuery = { type_id: v.type_id, date: v.from.format('YYYY-MM-DD') };
+  if (short && v.duration_id) query.duration_id = v.duration_id;
+  if (!short && v.to?.isValid() && !v.to.isBefore(v.from, 'day')) query.to = v.to.format('YYYY-MM-DD');
+  if (leaveId) query.leave_id = leaveId;
+  return query;
+}
+
+/** The balance on the first day, what the request takes and what is left, and a warning when it overdraws. */
+function ForecastNote({ query }: { query: ForecastQuery | null }) {
+  const { t } = useTranslation();
+  const forecast = useForecast(query);
+  const data = forecast.data;
+  // An answer for other dates (kept while the next one loads) is not shown as this one's.
+  const current = data && query && data.type.id === query.type_id && data.date === query.date ? data : null;
+  // Short leave of a type whose policy does not count it takes nothing.
+  const counted = query?.duration_id === undefined || current?.policy.counts_short_leave;
+  const parts = current
+    ? [
+        t('leavePolicies.forecast.balance', {
+          date: isolated(formatDate(current.date)),
+          days: daysText(t, current.balance),
+        }),
+        ...(current.days > 0
+          ? [
+              t('leavePolicies.forecast.request', { days: daysText(t, current.days) }),
+              counted
+                ? t('leavePolicies.forecast.after', { days: daysText(t, current.after) })
+                : t('leavePolicies.forecast.notCounted'),
+            ]
+          : []),
+      ]
+    : [];
+  return (
+    <div role="status" aria-label={t('leavePolicies.forecast.label')} className="leave-forecast">
+      {current ? (
+        <>
+          <Typography.Text type="secondary">{parts.join(' · ')}</Typography.Text>
+          {current.lowest < current.floor ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('leavePolicies.forecast.overdraw', {
+                lowest: daysText(t, current.lowest),
+                floor: daysText(t, current.floor),
+              })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 function initialValues(leave: Leave | null): Values {
   if (!leave) return { leave_format: LEAVE_FORMAT.fullDay };
@@ -48,6 +122,9 @@ export function LeaveFormModal({
   const [form] = Form.useForm<Values>();
   const format = Form.useWatch('leave_format', form) ?? LEAVE_FORMAT.fullDay;
   const typeId = Form.useWatch('type_id', form);
+  const from = Form.useWatch('from', form);
+  const to = Form.useWatch('to', form);
+  const durationId = Form.useWatch('duration_id', form);
   const types = useLeaveTypes({ eligible: true });
   const durations = useLeaveDurations();
   const responsibles = useResponsibles(open);
@@ -65,6 +142,11 @@ export function LeaveFormModal({
     return offered;
   }, [types.data, short, leave]);
   const balance = balances.data?.items.find((b) => b.type.id === typeId);
+  const hasBalance = types.data?.find((ty) => ty.id === typeId)?.has_balance ?? Boolean(balance);
+  const forecast =
+    open && hasBalance
+      ? forecastQuery({ type_id: typeId, from, to, duration_id: durationId }, short, leave?.id)
+      : null;
 
   /** Short leave: the end is the start plus the duration, and cannot be typed. */
   const syncShortEnd = () => {
@@ -126,7 +208,7 @@ export function LeaveFormModal({
         rules={rules('type_id')}
         required
         extra={
-          balance ? (
+          balance && !forecast ? (
             <Typography.Text type="secondary">
               {t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })}
             </Typography.Text>
@@ -179,6 +261,7 @@ export function LeaveFormModal({
           )}
         </Form.Item>
       </div>
+      {hasBalance ? <ForecastNote query={forecast} /> : null}
       <Form.Item
         name="responsible_id"
         label={t('leave.form.responsible')}

@@ -1,4 +1,4 @@
-import { HOLIDAY_SORT_FIELDS, type Office } from '@hr/contracts/admin';
+import { HOLIDAY_SORT_FIELDS } from '@hr/contracts/admin';
 import { type Holiday, holidayForm } from '@hr/contracts/leave';
 import { DATE_FORMAT } from '@hr/contracts/limits';
 import { DatePicker, Form, Select, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { formatDate } from '../../../lib/dates';
+import { PlaceFields } from '../components/PlaceFields';
 import { leaveResources } from '../keys';
 
 interface Values {
@@ -21,62 +22,6 @@ interface Values {
 }
 
 const EMPTY: Values = { name: '', company_id: null, office_id: null };
-
-/**
- * Whose holiday it is: everyone's, a company's, or an office's. The office
- * is one of the chosen company's (while none is chosen, every company's by
- * company, and choosing one brings its company); enabled offices, and the
- * holiday's own.
- */
-function PlaceFields({
-  companies,
-  offices,
-}: {
-  companies: { id: number; name: string }[];
-  offices: Office[];
-}) {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance<Values>();
-  const companyId = Form.useWatch('company_id', form) ?? null;
-  const current = Form.useWatch('office_id', { form, preserve: true }) ?? null;
-  const offered = offices.filter(
-    (o) => (o.enabled || o.id === current) && (companyId === null || o.company.id === companyId),
-  );
-  const option = (o: Office) => ({ value: o.id, label: o.name });
-  const byCompany = [...new Map(offered.map((o) => [o.company.id, o.company])).values()].map((c) => ({
-    label: c.name,
-    title: c.name,
-    options: offered.filter((o) => o.company.id === c.id).map(option),
-  }));
-  return (
-    <>
-      <Form.Item name="company_id" label={t('leave.admin.company')}>
-        <Select<number>
-          allowClear
-          placeholder={t('leave.admin.allCompanies')}
-          options={companies.map((c) => ({ value: c.id, label: c.name }))}
-          onChange={(id) => {
-            // Another company's offices are not this one's: the office is chosen again.
-            const office = offices.find((o) => o.id === form.getFieldValue('office_id'));
-            if (office && id != null && office.company.id !== id) form.setFieldValue('office_id', null);
-          }}
-        />
-      </Form.Item>
-      <Form.Item name="office_id" label={t('leave.admin.office')} extra={t('leave.admin.officeHelp')}>
-        <Select<number>
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('leave.admin.allOffices')}
-          options={companyId === null ? byCompany : offered.map(option)}
-          onChange={(id) => {
-            const office = offices.find((o) => o.id === id);
-            if (office && companyId === null) form.setFieldValue('company_id', office.company.id);
-          }}
-        />
-      </Form.Item>
-    </>
-  );
-}
 
 /** Administration > Holidays: the days off of a year, for everyone, one company or one office. */
 export function Component() {
@@ -166,7 +111,13 @@ export function Component() {
                 <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
               </Form.Item>
             </div>
-            <PlaceFields companies={companies.data ?? []} offices={offices.data ?? []} />
+            {/* Whose holiday it is: everyone's, a company's, or an office's. */}
+            <PlaceFields
+              companies={companies.data ?? []}
+              offices={offices.data ?? []}
+              placeholders={{ company: t('leave.admin.allCompanies'), office: t('leave.admin.allOffices') }}
+              officeHelp={t('leave.admin.officeHelp')}
+            />
           </>
         )}
       />

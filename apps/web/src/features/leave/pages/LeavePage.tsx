@@ -3,7 +3,9 @@ import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
 import { ROUTES } from '@hr/contracts/routes';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { LinkButton } from '../../../components/LinkButton';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -17,6 +19,8 @@ import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../api';
 import { LeaveFormModal } from '../components/LeaveFormModal';
+import { LedgerDrawer } from '../components/LedgerDrawer';
+import { leaveBalancesQuery } from '../queries';
 
 const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
 const LIST_TYPES = ['self', 'team'] as const;
@@ -49,6 +53,9 @@ export function Component() {
   const rows = useRowEditing<Leave, RequestAction>(remove, (l) => `#${l.id} ${l.type.name}`, {
     mutation: action,
   });
+  // The balance whose ledger is open (kept while the drawer closes).
+  const [ledger, setLedger] = useState<{ type: { id: number; name: string }; year: number } | null>(null);
+  const [ledgerOpen, setLedgerOpen] = useState(false);
 
   const columns: ListColumns<Leave> = [
     { title: t('leave.columns.id'), dataIndex: 'id', sortField: 'id', width: 80 },
@@ -103,6 +110,17 @@ export function Component() {
           {t('leaveCalendar.open')}
         </LinkButton>
       }
+      summary={
+        team ? null : (
+          <LeaveBalanceCard
+            balances={(year) => leaveBalancesQuery(undefined, year)}
+            onOpen={(type, year) => {
+              setLedger({ type, year });
+              setLedgerOpen(true);
+            }}
+          />
+        )
+      }
       columns={columns}
       data={leaves.data?.items}
       total={leaves.data?.total ?? 0}
@@ -142,6 +160,12 @@ export function Component() {
       }
     >
       <LeaveFormModal open={rows.formOpen} leave={rows.editing} onClose={rows.close} />
+      <LedgerDrawer
+        type={ledger?.type ?? null}
+        year={ledger?.year ?? 0}
+        open={ledgerOpen}
+        onClose={() => setLedgerOpen(false)}
+      />
     </RequestListPage>
   );
 }

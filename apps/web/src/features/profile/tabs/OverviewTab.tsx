@@ -3,13 +3,13 @@ import { basicInput, type FullProfile } from '@hr/contracts/employees';
 import type { PersonRef } from '@hr/contracts/people';
 import { mayRead } from '@hr/contracts/privacy';
 import { Avatar, Button, Card, Descriptions, Flex, Form, Modal, Select, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
-import { leaveBalancesQuery } from '../../leave';
+import { LedgerDrawer, leaveBalancesQuery } from '../../leave';
 import { ShiftCard } from '../../shifts';
 import { useAdminAction, useAdminOptions } from '../api';
 import { AttendanceCalendarCard } from '../components/AttendanceCalendarCard';
@@ -25,6 +25,34 @@ export function PersonLink({ person }: { person: PersonRef | null }) {
       </Avatar>
       <span>{person.name}</span>
     </Link>
+  );
+}
+
+/** The person's leave balances, each opening its ledger (for their managers and HR too). */
+function ProfileBalances({ employeeId }: { employeeId: number }) {
+  const [ledger, setLedger] = useState<{ type: { id: number; name: string }; year: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <LeaveBalanceCard
+        balances={(year) => leaveBalancesQuery(employeeId, year)}
+        onOpen={(type, year) => {
+          setLedger({ type, year });
+          setOpen(true);
+        }}
+      />
+      {ledger ? (
+        <Suspense fallback={null}>
+          <LedgerDrawer
+            employeeId={employeeId}
+            type={ledger.type}
+            year={ledger.year}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -337,9 +365,7 @@ export function OverviewTab({ profile, fields }: { profile: FullProfile; fields:
       {profile.permissions.view === 'full' ? (
         <ShiftCard employeeId={profile.id} canAssign={profile.permissions.admin} />
       ) : null}
-      {profile.permissions.view === 'full' ? (
-        <LeaveBalanceCard balances={(year) => leaveBalancesQuery(profile.id, year)} />
-      ) : null}
+      {profile.permissions.view === 'full' ? <ProfileBalances employeeId={profile.id} /> : null}
       {mayRead(profile.permissions.relation, profile.permissions.is_admin, 'personal') ? (
         <AttendanceCalendarCard employeeId={profile.id} />
       ) : null}
