@@ -128,6 +128,13 @@ test.describe('leave', () => {
     await openLeave(page, 'Self');
     await expect(requestRow(page, actionsFor(id))).toContainText('Approved');
     expect(await balance(page, employee, year, type)).toBe(8);
+
+    // Plans change: 1004 cancels the approved leave before it begins, and the two days come back.
+    await openLeave(page, 'Self');
+    const mine = requestRow(page, actionsFor(id));
+    await rowAction(page, mine, 'CANCEL');
+    await expect(mine).toContainText('Cancelled');
+    expect(await balance(page, employee, year, type)).toBe(10);
   });
 
   test('a short leave: the end follows the duration; submitted, approved, the balance lower', async ({

@@ -2,7 +2,7 @@ import type { Leave, LeaveBalances, LeaveBody, LeaveDuration, LeaveType } from '
 import type { AdjustmentBody, Forecast, Ledger, TeamCalendar } from '@hr/contracts/leave-policies';
 import type { ListResponse } from '@hr/contracts/lists';
 import type { PersonRef } from '@hr/contracts/people';
-import type { RequestAction } from '@hr/contracts/workflow';
+import type { LeaveAction } from '@hr/contracts/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/http';
 import { dashboardKeys } from '../dashboard';
@@ -70,7 +70,7 @@ export function useSaveLeave() {
 export function useLeaveAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: RequestAction; id: number }) =>
+    mutationFn: ({ action, id }: { action: LeaveAction; id: number }) =>
       api.patch<Leave>(`leave/actions/${action}`, { leave_id: id }),
     onSuccess: (leave) => {
       replaceRow(client, leave);

@@ -1,7 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
 import { ROUTES } from '@hr/contracts/routes';
-import type { RequestAction } from '@hr/contracts/workflow';
+import type { LeaveAction } from '@hr/contracts/workflow';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { LeaveFormModal } from '../components/LeaveFormModal';
 import { LedgerDrawer } from '../components/LedgerDrawer';
 import { leaveBalancesQuery } from '../queries';
 
-const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
+const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject', 'cancel'];
 const LIST_TYPES = ['self', 'team'] as const;
 
 function fromTo(leave: Leave, which: 'from' | 'to') {
@@ -50,7 +50,7 @@ export function Component() {
   const types = useLeaveTypes();
   const action = useLeaveAction();
   const remove = useDeleteLeave();
-  const rows = useRowEditing<Leave, RequestAction>(remove, (l) => `#${l.id} ${l.type.name}`, {
+  const rows = useRowEditing<Leave, LeaveAction>(remove, (l) => `#${l.id} ${l.type.name}`, {
     mutation: action,
   });
   // The balance whose ledger is open (kept while the drawer closes).
