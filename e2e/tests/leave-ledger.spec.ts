@@ -105,7 +105,7 @@ test.describe('leave ledger and forecast', () => {
       const card = page.getByRole('region', { name: 'Leave balance' });
       await expect(card.getByTestId(`balance-remaining-${type.id}`)).toHaveText(String(balance));
       const drawer = await openLedger(page, type);
-      await expect(drawer).toContainText('Policy: Ledger leave, monthly');
+      await expect(drawer).toContainText(/Policy: \u2068?Ledger leave, monthly/);
       await expect(drawer).toContainText('12 days a year, earned monthly');
       await expect(drawer.getByRole('row').filter({ hasText: 'Days taken before the portal' })).toContainText(
         '−0.75',

@@ -4,6 +4,9 @@ import { formatNumber } from '../../lib/format';
 /** A value inside a sentence keeps its own left-to-right order in a right-to-left one (Unicode isolates). */
 export const isolated = (text: string) => `\u2066${text}\u2069`;
 
+/** A text someone wrote (a name), isolated in the direction of its first letter. */
+export const ownDirection = (text: string) => `\u2068${text}\u2069`;
+
 /** A number of days with its sign, in the reader's language: `+18`, `−3`, `0.25` (a true minus sign). */
 export function signedDays(days: number, language?: string): string {
   const text = formatNumber(Math.abs(days), language);

@@ -38,7 +38,7 @@ import { useMe } from '../../../lib/me';
 import { toastSuccess } from '../../../lib/notify';
 import { useAddAdjustment, useLedger } from '../api';
 import '../leave-policies.css';
-import { isolated, signedDays } from '../ledger-format';
+import { isolated, ownDirection, signedDays } from '../ledger-format';
 
 type T = TFunction;
 
@@ -61,8 +61,11 @@ export function policyLine(policy: PolicySummary, t: T): string {
   if (policy.negative_allowed > 0)
     parts.push(t('leavePolicies.ledger.part.negative', { count: policy.negative_allowed }));
   if (!policy.counts_short_leave) parts.push(t('leavePolicies.ledger.part.shortNotCounted'));
-  const name = policy.name ?? t('leavePolicies.ledger.ownDays');
-  return t('leavePolicies.ledger.policy', { summary: `${name}: ${parts.join(', ')}` });
+  // A name HR wrote keeps its own direction inside the sentence.
+  const name = policy.name === null ? t('leavePolicies.ledger.ownDays') : ownDirection(policy.name);
+  return t('leavePolicies.ledger.policy', {
+    summary: `${name}: ${parts.join(t('leavePolicies.ledger.separator'))}`,
+  });
 }
 
 /** Where a request of the ledger is listed: the leave list, narrowed to its type and first day. */
