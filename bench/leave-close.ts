@@ -7,17 +7,20 @@
  * the HR administrator 1001, once; later runs find them): Annual leave
  * accrued monthly for one company with a cap and days carried that lapse,
  * Casual leave yearly for everyone with a few days carried; the other types
- * keep their own days a year. Then, each from a ledger without close
- * entries (the ledger's rows with a period, and `leave_close_runs`, are
- * deleted first; HR's adjustments stay):
+ * keep their own days a year. Then, from a ledger without close entries
+ * (the ledger's rows with a period, and `leave_close_runs`, are deleted
+ * first; HR's adjustments stay):
  *
- * - the first close of today: everything due this year and last year written;
+ * - the first close of today (everything due this year and last year),
+ *   stopped after a few batches as a killed process, then resumed by two
+ *   closes started at once, each on a pool of its own (two server processes
+ *   restarting): one goes on, the other finds the lock and stops;
  * - the same day again: nothing to write;
- * - the next day's close: everyone replayed again, only tomorrow's written;
- * - from an empty close again, a close stopped after a few batches, then
- *   resumed by two closes started at once, each on a pool of its own (two
- *   server processes restarting): one goes on, the other finds the lock and
- *   stops; together the first close's entries.
+ * - the next day's close: everyone replayed again, only what falls due
+ *   tomorrow written (so nothing was missed today); its rows are removed
+ *   afterwards;
+ * - with `whole`, the first close once more from an empty close, in one go:
+ *   the same entries.
  *
  * The database is left as today's close leaves it.
  */
@@ -199,13 +202,13 @@ async function closeEntries(admin: pg.Client, upTo?: string): Promise<number> {
 
 /**
  * The period close at `employees` on the database of `url` (seeded). `batch`
- * people a transaction (the server's own size by default); the stopped run
- * stops after `stoppedAfter` batches.
+ * people a transaction (the server's own size by default); the first close
+ * stops after `stoppedAfter` batches; `whole` runs it once more in one go.
  */
 export async function leaveCloseBench(
   url: string,
   employees: number,
-  options: { stoppedAfter?: number; batch?: number } = {},
+  options: { stoppedAfter?: number; batch?: number; whole?: boolean } = {},
 ): Promise<CloseReport> {
   const load = { start: (await import('node:os')).loadavg(), end: [] as number[] };
   const policies = await ensureLeavePolicies(url);
@@ -282,11 +285,33 @@ export async function leaveCloseBench(
     return made;
   };
 
+  const push = (step: CloseStep) => {
+    steps.push(step);
+    return step;
+  };
   try {
-    // 1. The first close of today.
+    // 1. The first close of today, from a ledger without close entries: stopped after a few batches (as
+    // a process killed), then resumed by two closes started at once, each on a pool of its own (two
+    // server processes restarting): one goes on to the end, the other finds the lock held and stops.
     await clearClose(admin);
     const first = await closer();
-    const [full] = await timed(`first close (${today})`, [() => first.run(today)]);
+    const [stopped] = await timed(`first close (${today}), stopped after ${stoppedAfter} batches`, [
+      () => first.run(today, stoppedAfter),
+    ]);
+    const a = await closer();
+    const b = await closer();
+    const both = await timed('resumed by two at once', [() => a.run(today), () => b.run(today)]);
+    const resumed = both.at(-1)!;
+    const full = push({
+      label: `first close in all (${today})`,
+      people: stopped!.people + resumed.people,
+      entries: stopped!.entries + resumed.entries,
+      seconds: stopped!.seconds + resumed.seconds,
+      processCpu: stopped!.processCpu + resumed.processCpu,
+      databaseCpu: stopped!.databaseCpu + resumed.databaseCpu,
+      ran: true,
+      finished: resumed.finished,
+    });
     const inLedger = await closeEntries(admin);
     const kinds = Object.fromEntries(
       (
@@ -295,43 +320,41 @@ export async function leaveCloseBench(
         )
       ).rows.map((r) => [r.kind, r.n]),
     );
-    if (inLedger !== full!.entries)
-      checks.push(`The first close said ${full!.entries} entries; the ledger holds ${inLedger}.`);
-
-    // 2. The same day again: finished, nothing written.
-    const [again] = await timed('the same day again', [() => first.run(today)]);
-    if (again!.entries !== 0) checks.push(`The same day's second run wrote ${again!.entries} entries.`);
-
-    // 3. The next day: everyone replayed again; what it writes is dated tomorrow (all of today's was written).
-    const [next] = await timed(`the next day (${tomorrow})`, [() => first.run(tomorrow)]);
-    const upToToday = await closeEntries(admin, today);
-    if (upToToday !== full!.entries)
-      checks.push(
-        `The next day's close wrote ${upToToday - full!.entries} entries dated today or before (of ${next!.entries}).`,
-      );
-
-    // 4. From an empty close again: stopped after a few batches, then resumed by two closes started at
-    // once, each on a pool of its own (two server processes restarting): one goes on, the other finds
-    // the lock held and stops.
-    await clearClose(admin);
-    const [stopped] = await timed(`stopped after ${stoppedAfter} batches`, [
-      () => first.run(today, stoppedAfter),
-    ]);
-    const a = await closer();
-    const b = await closer();
-    const both = await timed('resumed by two at once', [() => a.run(today), () => b.run(today)]);
-    const resumed = both.at(-1)!;
-    const total = stopped!.entries + resumed.entries;
-    const afterResume = await closeEntries(admin);
-    if (total !== full!.entries || afterResume !== full!.entries)
-      checks.push(
-        `Stopped and resumed: ${total} entries (${afterResume} in the ledger), the first close ${full!.entries}.`,
-      );
+    if (inLedger !== full.entries)
+      checks.push(`The first close said ${full.entries} entries; the ledger holds ${inLedger}.`);
     if (!resumed.finished) checks.push('Resumed by two at once: neither finished the close.');
     if (both.slice(0, 2).filter((x) => x.ran).length !== 1)
       checks.push(
         'Resumed by two at once: both did batches (one found the lock free between two of the other’s).',
       );
+
+    // 2. The same day again: finished, nothing written.
+    const [again] = await timed('the same day again', [() => first.run(today)]);
+    if (again!.entries !== 0) checks.push(`The same day's second run wrote ${again!.entries} entries.`);
+
+    // 3. The next day: everyone replayed again. What it writes falls due tomorrow: nothing dated today
+    // or before, or the first close (stopped and resumed) missed some. Then its rows go again, so that
+    // the database stays as today's close leaves it.
+    const [next] = await timed(`the next day (${tomorrow})`, [() => first.run(tomorrow)]);
+    const upToToday = await closeEntries(admin, today);
+    if (upToToday !== full.entries)
+      checks.push(
+        `The next day's close wrote ${upToToday - full.entries} entries dated today or before (of ${next!.entries}).`,
+      );
+    await admin.query('delete from leave_ledger where period is not null and date > $1', [today]);
+    await admin.query('delete from leave_close_runs where up_to > $1', [today]);
+
+    // 4. Once more from a ledger without close entries, in one go: the same entries.
+    if (options.whole) {
+      await clearClose(admin);
+      const [whole] = await timed(`first close (${today}) again, in one go`, [
+        async () => (await closer()).run(today),
+      ]);
+      if (whole!.entries !== full.entries || (await closeEntries(admin)) !== full.entries)
+        checks.push(
+          `In one go: ${whole!.entries} entries (${await closeEntries(admin)} in the ledger), stopped and resumed ${full.entries}.`,
+        );
+    }
 
     load.end = (await import('node:os')).loadavg();
     return {
@@ -362,7 +385,7 @@ export function leaveCloseSection(r: CloseReport): string {
   return [
     leaveCloseHeading(r.employees),
     '',
-    `${r.when}; database \`${r.database}\`; today ${r.today} on the office's clock. \`LeavePeriodClose.run\` of the server's sources (tsx), each run on a pool of its own (10 connections), ${n(r.batch)} people a transaction. The first close and the stopped one start from a ledger without close entries; the stopped close is resumed by two closes started at once, each on a pool of its own (two server processes): one goes on to the end, the other finds the lock held and stops. CPU: this process's user and system time (\`process.cpuUsage\`), and the database's sessions on \`${r.database}\` (PostgreSQL backends, their run time read from \`/proc\`). Load average (1, 5, 15 min) ${loadText(r.load.start)} at the start, ${loadText(r.load.end)} at the end; peak memory of the process ${r.peakRssMb.toFixed(0)} MB.`,
+    `${r.when}; database \`${r.database}\`; today ${r.today} on the office's clock. \`LeavePeriodClose.run\` of the server's sources (tsx), each run on a pool of its own (10 connections), ${n(r.batch)} people a transaction. The first close starts from a ledger without close entries (the ledger's rows with a period and \`leave_close_runs\` deleted); it is stopped after ${r.stoppedAfter} batches, as a killed process, and resumed by two closes started at once, each on a pool of its own (two server processes restarting): one goes on to the end, the other finds the lock held and stops; "in all" sums the two parts. The next day's rows are removed after it${r.steps.some((x) => x.label.includes('in one go')) ? '; the close in one go starts from an empty close again' : ''}. CPU: this process's user and system time (\`process.cpuUsage\`), and the database's sessions on \`${r.database}\` (PostgreSQL backends, their run time read from \`/proc\`). Load average (1, 5, 15 min) ${loadText(r.load.start)} at the start, ${loadText(r.load.end)} at the end; peak memory of the process ${r.peakRssMb.toFixed(0)} MB.`,
     '',
     'Policies:',
     '',
@@ -382,7 +405,7 @@ export function leaveCloseSection(r: CloseReport): string {
     '',
     r.checks.length
       ? r.checks.join('\n')
-      : "Checks: the first close wrote what the ledger then holds; the same day again wrote nothing; the next day's close wrote nothing dated today or before; stopped and resumed by two at once, one of which found the lock and stopped, the close wrote the first close's entries.",
+      : `Checks: the first close, stopped and resumed, wrote what the ledger then holds, and one of the two resuming found the lock and stopped; the same day again wrote nothing; the next day's close wrote nothing dated today or before${r.steps.some((x) => x.label.includes('in one go')) ? '; in one go, the close wrote the same entries' : ''}.`,
     '',
   ].join('\n');
 }

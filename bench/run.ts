@@ -581,6 +581,8 @@ async function main() {
         await leaveCloseBench(env.DATABASE_URL!, employees, {
           ...(opt('stop-after') ? { stoppedAfter: Number(opt('stop-after')) } : {}),
           ...(opt('batch') ? { batch: Number(opt('batch')) } : {}),
+          // The first close once more in one go (`--whole yes|no`): by default up to 10,000 employees.
+          whole: opt('whole') === undefined ? employees <= 10_000 : opt('whole') !== 'no',
         }),
       );
       const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
