@@ -204,7 +204,7 @@ export const ledgerEntry = z.object({
   note: z.string().nullable(),
   /** The leave request of a `taken` or `held` entry. */
   leave_id: z.number().int().nullable(),
-  /** False: due by the policy but not yet written by the period close (it will write the same). */
+  /** False: due by the policy but not yet written by the period close (it will write the same); requests are always true. */
   written: z.boolean(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

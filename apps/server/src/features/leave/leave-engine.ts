@@ -79,6 +79,7 @@ export interface Entry {
   note: string | null;
   leaveId: number | null;
   policyId: number | null;
+  /** Stored: a written entry, or a request (its own record); false: due by the policy, not yet written by the close. */
   written: boolean;
 }
 
@@ -451,7 +452,10 @@ export function replay(input: ReplayInput, fromYear: number): Entry[] {
       events.push({
         date: r.from,
         order: ORDER.request!,
-        apply: (b) => [make(r.from, r.held ? 'held' : 'taken', cents, b + cents, { leaveId: r.id })],
+        // A request is its own record: nothing for the close to write.
+        apply: (b) => [
+          make(r.from, r.held ? 'held' : 'taken', cents, b + cents, { leaveId: r.id, written: true }),
+        ],
       });
     }
 
