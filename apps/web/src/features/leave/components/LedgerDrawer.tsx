@@ -325,7 +325,7 @@ export function LedgerDrawer({
             data ? (
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0} colSpan={3}>
-                  <strong>{t('leavePolicies.ledger.remaining')}</strong>
+                  <strong>{t('leave.balances.remaining')}</strong>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={3} align="end">
                   <strong className="admin-count" data-testid="ledger-remaining">
