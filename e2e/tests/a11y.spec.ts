@@ -537,6 +537,7 @@ for (const lang of ['en', 'ar'] as const) {
         '/admin/development-areas',
         '/admin/leave-types',
         '/admin/holidays',
+        '/admin/leave-policies',
         '/admin/shifts',
         '/admin/pay-schedules',
         '/admin/attendance',
