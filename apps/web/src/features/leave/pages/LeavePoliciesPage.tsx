@@ -180,7 +180,10 @@ function EndDialog({ policy, onClose }: { policy: LeavePolicy | null; onClose: (
     if (!last) return;
     try {
       await update.mutateAsync({ id: policy.id, body: { effective_to: last } });
-      toastSuccess(t('leavePolicies.admin.ended', { name: policy.name, date: formatDate(last) }));
+      toastSuccess(
+        // The date keeps its order inside an Arabic sentence.
+        t('leavePolicies.admin.ended', { name: policy.name, date: `\u2066${formatDate(last)}\u2069` }),
+      );
       onClose();
     } catch (error) {
       applyAdminErrors(form, error);
