@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { officeToday } from '../../lib/office-clock';
-import { dueEntries, toDays } from './leave-engine';
+import { addDays, dueEntries, toDays } from './leave-engine';
 import { leaveLedgerRepository as repo } from './leave-ledger.repository';
 import { engineInput, LOOKBACK_YEARS } from './leave-ledger.service';
 
@@ -27,7 +27,9 @@ export interface CloseResult {
  * from its last batch), one process at a time (each batch holds a
  * transaction-level advisory lock) and under the same lock on each person
  * as their requests, so a request and the close run one after the other.
- * "Today" is the office clock's, which tests move.
+ * "Today" is the office clock's, which tests move. A day with no month's
+ * first day and no lapse since the last close looks only at the people with
+ * a joining day, an anniversary or a leaving day in it.
  */
 export class LeavePeriodClose {
   private timer: NodeJS.Timeout | null = null;
@@ -57,8 +59,9 @@ export class LeavePeriodClose {
   /** Runs (or goes on with) today's close to its end; `maxBatches` stops early (a test's "killed halfway"). */
   async run(today = officeToday(), maxBatches = Number.POSITIVE_INFINITY): Promise<CloseResult> {
     const result: CloseResult = { ran: false, people: 0, entries: 0, finished: false };
+    const only = await this.onlyDays(today);
     for (let n = 0; n < maxBatches; n++) {
-      const step = await this.db.transaction(async (tx) => this.step(tx, today));
+      const step = await this.db.transaction(async (tx) => this.step(tx, today, only));
       if (step === 'locked') return result;
       result.ran = true;
       if (step === 'finished') {
@@ -71,15 +74,37 @@ export class LeavePeriodClose {
     return result;
   }
 
+  /**
+   * The days since the last finished close, when only some people can have
+   * anything due in them: the range holds no month's first day (monthly and
+   * yearly accruals, the year's close) and no day carried days lapse, so
+   * only a joining day, its anniversary or a leaving day can bring an entry.
+   * Null: everyone (the first close, a new month, a lapse, a long gap).
+   */
+  private async onlyDays(today: string): Promise<{ from: string; to: string } | null> {
+    const last = await repo.lastClose(this.db, today);
+    if (!last) return null;
+    const from = addDays(last, 1);
+    if (from.slice(0, 7) !== today.slice(0, 7) || from.slice(8) === '01') return null;
+    const policies = await repo.policies(this.db);
+    for (const p of policies) {
+      if (p.carryForwardExpiryDays === null) continue;
+      const lapse = addDays(`${today.slice(0, 4)}-01-01`, p.carryForwardExpiryDays);
+      if (lapse >= from && lapse <= today) return null;
+    }
+    return { from, to: today };
+  }
+
   /** One batch: the next people after the day's cursor, their due entries written, the cursor moved. */
   private async step(
     tx: Db,
     today: string,
+    only: { from: string; to: string } | null,
   ): Promise<'locked' | 'finished' | { people: number; entries: number }> {
     if (!(await repo.lockClose(tx))) return 'locked';
     const run = await repo.closeRun(tx, today);
     if (run.finished) return 'finished';
-    const people = await repo.lockPeople(tx, run.lastEmployeeId, this.batch);
+    const people = await repo.lockPeople(tx, run.lastEmployeeId, this.batch, only);
     if (people.length === 0) {
       await repo.finishClose(tx, today);
       return 'finished';

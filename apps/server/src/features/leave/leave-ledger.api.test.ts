@@ -3,7 +3,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { leaveBody } from '../../../test/factories/requests';
 import { type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
 import { officeClockAt } from '../../../test/office-clock';
-import { auditLog, leaveCloseRuns, leaveLedger, leavePolicies } from '../../db/schema';
+import {
+  auditLog,
+  employees,
+  leaveCloseRuns,
+  leaveLedger,
+  leavePolicies,
+  lookupValues,
+} from '../../db/schema';
 import { LeavePeriodClose } from './leave-close.service';
 
 /**
@@ -577,7 +584,46 @@ describe('the period close', () => {
     expect(await close.run('2026-04-15')).toMatchObject({ entries: 0, finished: true });
     expect(await rows()).toBe(written);
 
-    // The next month's first day: May's accrual only.
+    // A day in the month: only those whose joining day, anniversary or leaving day it is.
+    const [everyone] = await ctx.db.select({ n: count() }).from(employees);
+    const [grade] = await ctx.db
+      .select({ id: lookupValues.id })
+      .from(lookupValues)
+      .where(eq(lookupValues.kind, 'grade'))
+      .limit(1);
+    await ctx.db
+      .update(employees)
+      .set({ joiningDate: '2019-04-16', gradeId: grade!.id })
+      .where(eq(employees.id, c.peer.id));
+    const anniversaryPolicy = await addPolicy(
+      c.t.admin,
+      policyBody(type, {
+        name: 'Anniversary, one grade',
+        accrual: 'anniversary',
+        days_per_year: 20,
+        grade_id: grade!.id,
+        effective_from: '2026-04-16',
+      }),
+    );
+    expect(anniversaryPolicy.statusCode, anniversaryPolicy.body).toBe(201);
+    at('2026-04-16');
+    const someone = await close.run('2026-04-16');
+    expect(someone.finished).toBe(true);
+    expect(someone.people).toBeGreaterThanOrEqual(1);
+    expect(someone.people).toBeLessThan(everyone!.n);
+    const [anniversary] = await ctx.db
+      .select({ days: leaveLedger.days, date: leaveLedger.date })
+      .from(leaveLedger)
+      .where(
+        and(
+          eq(leaveLedger.employeeId, c.peer.id),
+          eq(leaveLedger.period, 'accrual:anniversary:2026'),
+          eq(leaveLedger.typeId, type),
+        ),
+      );
+    expect(anniversary).toEqual({ days: 20, date: '2026-04-16' });
+
+    // The next month's first day: everyone again, May's accrual.
     at('2026-05-01');
     const may = await close.run('2026-05-01');
     expect(may.finished).toBe(true);

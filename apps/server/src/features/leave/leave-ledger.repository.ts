@@ -59,13 +59,35 @@ export const leaveLedgerRepository = {
     return row ?? null;
   },
 
-  /** People after `afterId`, `limit` of them in id order, locked as a request's writer locks them (the close). */
-  async lockPeople(db: Db, afterId: number, limit: number): Promise<Person[]> {
+  /**
+   * People after `afterId`, `limit` of them in id order, locked as a
+   * request's writer locks them (the close). With `only`, a range of days in
+   * one month: only the people whose joining day, its anniversary or their
+   * leaving day falls in it.
+   */
+  async lockPeople(
+    db: Db,
+    afterId: number,
+    limit: number,
+    only?: { from: string; to: string } | null,
+  ): Promise<Person[]> {
+    const md = (d: string) => d.slice(5);
+    const y = +(only?.to ?? '2000').slice(0, 4);
+    // An anniversary on 29 February falls on the 28th in a common year.
+    const leapDay = only && md(only.to) === '02-28' && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
     return db
       .select(personColumns)
       .from(employees)
       .leftJoin(separations, eq(separations.employeeId, employees.id))
-      .where(gt(employees.id, afterId))
+      .where(
+        and(
+          gt(employees.id, afterId),
+          only
+            ? sql`(to_char(${employees.joiningDate}, 'MM-DD') between ${md(only.from)} and ${leapDay ? '02-29' : md(only.to)}
+                or ${separations.lastWorkingDate} between ${only.from} and ${only.to})`
+            : undefined,
+        ),
+      )
       .orderBy(asc(employees.id))
       .limit(limit)
       .for('no key update', { of: employees });
@@ -216,6 +238,17 @@ export const leaveLedgerRepository = {
       .update(leaveCloseRuns)
       .set({ lastEmployeeId, entries: sql`${leaveCloseRuns.entries} + ${entries}` })
       .where(eq(leaveCloseRuns.upTo, upTo));
+  },
+
+  /** The last day a close finished before `today`, or null. */
+  async lastClose(db: Db, today: string): Promise<string | null> {
+    const [row] = await db
+      .select({ upTo: leaveCloseRuns.upTo })
+      .from(leaveCloseRuns)
+      .where(and(sql`${leaveCloseRuns.upTo} < ${today}`, sql`${leaveCloseRuns.finishedAt} is not null`))
+      .orderBy(sql`${leaveCloseRuns.upTo} desc`)
+      .limit(1);
+    return row?.upTo ?? null;
   },
 
   async finishClose(tx: Db, upTo: string): Promise<void> {
