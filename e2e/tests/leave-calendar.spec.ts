@@ -32,8 +32,11 @@ async function addLeaveType(admin: ApiSession, name: string): Promise<LeaveType>
 /** A submitted (pending) leave of the employee from Tuesday to Wednesday of a free week; answers its id and days. */
 async function pendingLeave(employee: ApiSession, manager: ApiSession, type: LeaveType) {
   const monday = await freeWeek(employee, 'leave', years(2));
-  const from = plusDays(monday, 1);
-  const to = plusDays(monday, 2);
+  // Two days of one month (the arrow keys stay in the month shown): Tuesday and Wednesday, or
+  // Monday and Tuesday where the Tuesday is the month's last day.
+  const sameMonth = iso(plusDays(monday, 1)).slice(0, 7) === iso(plusDays(monday, 2)).slice(0, 7);
+  const from = plusDays(monday, sameMonth ? 1 : 0);
+  const to = plusDays(monday, sameMonth ? 2 : 1);
   const leave = await employee.post<{ id: number }>('leave', {
     leave_format: 1,
     type_id: type.id,
