@@ -249,6 +249,11 @@ export const ERRORS = {
     status: 422,
     message: '{{type}} may be taken for at most {{max}} working day(s) in a row; this request has {{asked}}.',
   },
+  leave_run_joined: {
+    status: 422,
+    message:
+      '{{type}} may be taken for at most {{max}} working day(s) in a row; with your requests right before or after it, this one makes {{asked}}.',
+  },
   leave_not_cancellable: {
     status: 409,
     message: 'Only a request that has not begun can be cancelled.',

@@ -554,6 +554,47 @@ describe('the rules at request time', () => {
   });
 });
 
+describe('the longest run', () => {
+  it('joins requests of the type that touch: a long leave cannot be split into short ones', async () => {
+    at('2026-04-15');
+    const c = await cast();
+    const type = await newType(c.t.admin);
+    await addPolicy(c.t.admin, policyBody(type, { days_per_year: 60, max_consecutive_days: 5 }));
+    const apply = async (from: string, to: string) =>
+      ctx.call({
+        method: 'POST',
+        url: '/api/v1/leave',
+        token: c.t.employee,
+        payload: leaveBody(c.peer.id, { type_id: type, from, to }),
+      });
+    // Sunday 3 to Thursday 7 May: five working days; and Tuesday 28 April to Saturday 2 May: four, a draft.
+    const first = await apply('2026-05-03', '2026-05-07');
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await apply('2026-04-28', '2026-05-02');
+    expect(before.statusCode, before.body).toBe(201);
+    const submit = (id: number) =>
+      ctx.call({
+        method: 'PATCH',
+        url: '/api/v1/leave/actions/submit',
+        token: c.t.employee,
+        payload: { leave_id: id },
+      });
+    // A draft joins nothing: the first is sent.
+    expect((await submit(first.json().id)).statusCode).toBe(200);
+    // Saturday 9 and Sunday 10 May: only the weekly day off between, so the run would be seven.
+    const touching = await apply('2026-05-09', '2026-05-10');
+    expect(touching.statusCode).toBe(422);
+    expect(touching.json()).toMatchObject({ error: 'leave_run_joined', params: { max: 5, asked: 7 } });
+    // A working day between (Saturday 9 May) and it stands alone.
+    const apart = await apply('2026-05-10', '2026-05-11');
+    expect(apart.statusCode, apart.body).toBe(201);
+    // The draft is weighed again when it is sent: with the first, nine days in a row.
+    const sent = await submit(before.json().id);
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json()).toMatchObject({ error: 'leave_run_joined', params: { asked: 9 } });
+  });
+});
+
 describe('the period close', () => {
   it('writes what the ledger says, once; a stopped run goes on where it stopped', async () => {
     at('2026-04-15');

@@ -254,4 +254,30 @@ export const leaveLedgerRepository = {
   async finishClose(tx: Db, upTo: string): Promise<void> {
     await tx.update(leaveCloseRuns).set({ finishedAt: new Date() }).where(eq(leaveCloseRuns.upTo, upTo));
   },
+
+  /** A person's submitted and approved full-day requests of a type that meet [from, to] (the longest run's neighbours). */
+  async fullDaysNear(
+    db: Db,
+    employeeId: number,
+    typeId: number,
+    from: string,
+    to: string,
+    exceptId?: number,
+  ) {
+    const rows = await db
+      .select({ from: leaves.fromDate, to: leaves.toDate, days: leaves.days })
+      .from(leaves)
+      .where(
+        and(
+          eq(leaves.employeeId, employeeId),
+          eq(leaves.typeId, typeId),
+          inArray(leaves.statusId, [SUBMITTED, APPROVED]),
+          eq(leaves.leaveFormat, 1),
+          sql`${leaves.fromDate} <= ${to} and ${leaves.toDate} >= ${from}`,
+          exceptId ? ne(leaves.id, exceptId) : undefined,
+        ),
+      )
+      .orderBy(asc(leaves.fromDate));
+    return rows.map((r) => ({ ...r, days: Number(r.days) }));
+  },
 };

@@ -91,6 +91,7 @@ const entryAnswer = (e: Entry): LedgerEntry => ({
 /** A request as the rules at request time weigh it. */
 export interface AskedLeave {
   from: string;
+  to: string;
   days: number;
   short: boolean;
 }
@@ -300,12 +301,12 @@ export class LeaveLedgerService {
         'from',
       );
     }
-    if (policy.maxConsecutiveDays !== null && !asked.short && asked.days > policy.maxConsecutiveDays) {
-      throw domainError(
-        'leave_run_too_long',
-        { type: name, max: policy.maxConsecutiveDays, asked: asked.days },
-        'to',
-      );
+    if (policy.maxConsecutiveDays !== null && !asked.short) {
+      const max = policy.maxConsecutiveDays;
+      if (asked.days > max)
+        throw domainError('leave_run_too_long', { type: name, max, asked: asked.days }, 'to');
+      const run = await runOf(tx, person, type.id, asked, max, exceptId);
+      if (run > max) throw domainError('leave_run_joined', { type: name, max, asked: run }, 'to');
     }
     if (asked.short && !policy.countsShortLeave) return;
     const input = engineInput(type, person, policies, inputs, earliest);
@@ -327,6 +328,46 @@ export class LeaveLedgerService {
       );
     }
   }
+}
+
+/**
+ * The working days of the run a full-day request makes with the person's
+ * requests of the same type right before and after it (no working day
+ * between): a long leave cannot be split into short ones that touch.
+ */
+async function runOf(
+  tx: Db,
+  person: Person,
+  typeId: number,
+  asked: AskedLeave,
+  max: number,
+  exceptId: number | undefined,
+): Promise<number> {
+  // Neighbours further than the longest run allowed (and its days off) cannot join it.
+  const reach = max * 2 + 14;
+  const from = addDays(asked.from, -reach);
+  const to = addDays(asked.to, reach);
+  const near = await repo.fullDaysNear(tx, person.id, typeId, from, to, exceptId);
+  if (near.length === 0) return asked.days;
+  const calendar = await workCalendar(tx, person.companyId, from, to, person.officeId);
+  const touching = (end: string, start: string) =>
+    end < start && countWorkingDays(calendar, addDays(end, 1), addDays(start, -1)) === 0;
+  let start = asked.from;
+  let end = asked.to;
+  let days = asked.days;
+  const left = [...near];
+  for (let joined = true; joined; ) {
+    joined = false;
+    const i = left.findIndex((r) => touching(r.to, start) || touching(end, r.from));
+    if (i >= 0) {
+      const r = left.splice(i, 1)[0]!;
+      days += r.days;
+      if (r.from < start) start = r.from;
+      if (r.to > end) end = r.to;
+      joined = true;
+    }
+  }
+  return days;
 }
 
 /** The balance on a day before any request of that day: what there is to take from. */

@@ -178,7 +178,13 @@ export class LeaveService {
     }
 
     if (type.hasBalance)
-      await this.ledger.checkRequest(tx, employeeId, type, { from: fromDate, days, short }, exceptId);
+      await this.ledger.checkRequest(
+        tx,
+        employeeId,
+        type,
+        { from: fromDate, to: toDate, days, short },
+        exceptId,
+      );
 
     if (body.responsible_id === employeeId) throw fieldError('responsible_id', MESSAGES.selectResponsible);
     const responsibles = await repo.responsibles(tx, employeeId, employee.parentId);
@@ -245,6 +251,7 @@ export class LeaveService {
             type,
             {
               from: current.fromDate,
+              to: current.toDate,
               days: Number(current.days),
               short: current.leaveFormat === LEAVE_FORMAT.short,
             },
