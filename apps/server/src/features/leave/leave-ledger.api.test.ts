@@ -369,6 +369,27 @@ describe('the ledger, the balance and the forecast', () => {
     expect(f.statusCode, f.body).toBe(200);
     // Six accruals by 1 June: 7.5; Sunday 14 to Tuesday 16 June are three working days.
     expect(f.json()).toMatchObject({ date: '2026-06-14', balance: 7.5, days: 3, after: 4.5, floor: -2 });
+    // A short leave of two hours takes a quarter day; an unknown duration is a 404.
+    const short = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/leave/forecast?type_id=${type}&date=2026-06-14&duration_id=2`,
+      token: c.t.employee,
+    });
+    expect(short.json()).toMatchObject({ balance: 7.5, days: 0.25, after: 7.25 });
+    const unknown = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/leave/forecast?type_id=${type}&date=2026-06-14&duration_id=999999`,
+      token: c.t.employee,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('reference_not_found');
+    // Another person's forecast is theirs and their managers' only.
+    const peer = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/leave/forecast?type_id=${type}&date=2026-06-14&employee_id=${c.employee.id}`,
+      token: c.t.peer,
+    });
+    expect(peer.json().error).toBe('balance_forbidden');
     const bad = await ctx.call({
       method: 'GET',
       url: `/api/v1/leave/forecast?type_id=${type}&date=2026-13-01`,
