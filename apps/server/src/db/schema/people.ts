@@ -46,6 +46,8 @@ export const employees = pgTable(
     maritalStatusId: integer().references(() => lookupValues.id),
     /** Bumped on each photo change, so photo URLs change with it. */
     photoVersion: integer().notNull().default(0),
+    /** When the person's personal data was erased (docs/decisions.md, "Erasure"). */
+    erasedAt: at(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { at, createdAt } from './columns';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns';
 import { employees, users } from './people';
 
 /** Messages (SMS, e-mail) waiting to leave, and those that left. */
@@ -50,8 +61,48 @@ export const auditLog = pgTable(
     toStatus: smallint(),
     data: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    /**
+     * The hash chain (lib/audit-chain.ts): the SHA-256 of the row's content,
+     * the previous sealed row's `hash`, and `hash` = SHA-256 of both. Null
+     * until the row is sealed.
+     */
+    contentHash: varchar({ length: 64 }),
+    prevHash: varchar({ length: 64 }),
+    hash: varchar({ length: 64 }),
+    /** The erasure's audit row that replaced this row's personal content (its `content_hash` stays the original's). */
+    redactedBy: bigint({ mode: 'number' }),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_unsealed_idx').on(t.id).where(sql`${t.hash} is null`),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The end of the audit hash chain: the last sealed row and its hash (deleting the last rows shows here). */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: smallint().primaryKey(),
+  lastId: bigint({ mode: 'number' }).notNull(),
+  lastHash: varchar({ length: 64 }).notNull(),
+  rows: bigint({ mode: 'number' }).notNull(),
+  updatedAt: at().notNull().defaultNow(),
+});
+
+/** Each erasure of a person who left: who ran it, whether the retention period was overridden, and its report. */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    requestedByUserId: integer().references(() => users.id),
+    overrodeRetention: boolean().notNull().default(false),
+    reason: text(),
+    report: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('erasures_employee_idx').on(t.employeeId)],
 );
 
 /** Server-wide settings kept in the database (for example the secret for signed tokens). */
