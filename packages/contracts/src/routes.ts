@@ -12,6 +12,7 @@ export const ROUTES = {
   dashboard: '/dashboard',
   approvals: '/approvals',
   delegations: '/delegations',
+  accountSecurity: '/account/security',
   notifications: '/notifications',
   profile: '/profile',
   profileById: '/profile/:profileId',

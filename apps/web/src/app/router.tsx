@@ -89,6 +89,7 @@ export const createRouter = () =>
                 ),
                 page('/approvals', () => import('../features/approvals/pages/ApprovalsPage')),
                 page('/delegations', () => import('../features/delegations/pages/DelegationsPage')),
+                page('/account/security', () => import('../features/account/pages/SecurityPage')),
                 page('/notifications', () => import('../features/notifications/pages/NotificationsPage')),
                 page('/leave', () => import('../features/leave/pages/LeavePage')),
                 page('/leave/calendar', () => import('../features/leave/pages/LeaveCalendarPage')),

@@ -3,6 +3,7 @@ import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
 import RollbackOutlined from '@ant-design/icons-svg/es/asn/RollbackOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
@@ -95,13 +96,14 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           <NotificationBell />
           <ThemeToggle />
           <LanguageSwitcher compact />
-          <PlainMenuButton<'profile' | 'delegations' | 'logout'>
+          <PlainMenuButton<'profile' | 'delegations' | 'security' | 'logout'>
             // Named from the name it shows first (WCAG 2.5.3), then what it is.
             label={employee ? `${employee.name} — ${t('shell.userMenu')}` : t('shell.userMenu')}
             className="user-menu"
             items={[
               { key: 'profile', icon: <PlainIcon icon={UserOutlined} />, label: t('shell.myProfile') },
               { key: 'delegations', icon: <PlainIcon icon={SwapOutlined} />, label: t('shell.delegations') },
+              { key: 'security', icon: <PlainIcon icon={SafetyOutlined} />, label: t('shell.security') },
               {
                 key: 'logout',
                 icon: <PlainIcon icon={LogoutOutlined} flip />,
@@ -113,6 +115,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
             onPick={(key) => {
               if (key === 'profile') navigate('/profile');
               if (key === 'delegations') navigate('/delegations');
+              if (key === 'security') navigate('/account/security');
               // The session ends at once; the signed-in routes then send the page to /signin.
               if (key === 'logout') void logout();
             }}

@@ -1,4 +1,5 @@
 // One file per area, so each module keeps its own texts.
+import account from './account.json';
 import admin from './admin.json';
 import approvals from './approvals.json';
 import attendance from './attendance.json';
@@ -35,6 +36,7 @@ import team from './team.json';
 import workflow from './workflow.json';
 
 export default {
+  ...account,
   ...admin,
   ...approvals,
   ...attendance,
