@@ -13,20 +13,24 @@ export interface AuditEntry {
   onBehalfOf?: number | null;
 }
 
-/** Writes one audit row for a state change, inside the caller's transaction. */
-export async function audit(db: Db, actor: AuthContext | null, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: actor?.userId ?? null,
-    actorEmployeeId: actor?.employeeId ?? null,
-    impersonatorUserId: actor?.impersonatorUserId ?? null,
-    onBehalfOfEmployeeId: entry.onBehalfOf ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    fromStatus: entry.fromStatus ?? null,
-    toStatus: entry.toStatus ?? null,
-    data: entry.data ?? null,
-  });
+/** Writes one audit row for a state change, inside the caller's transaction; answers its id. */
+export async function audit(db: Db, actor: AuthContext | null, entry: AuditEntry): Promise<number> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorUserId: actor?.userId ?? null,
+      actorEmployeeId: actor?.employeeId ?? null,
+      impersonatorUserId: actor?.impersonatorUserId ?? null,
+      onBehalfOfEmployeeId: entry.onBehalfOf ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      fromStatus: entry.fromStatus ?? null,
+      toStatus: entry.toStatus ?? null,
+      data: entry.data ?? null,
+    })
+    .returning({ id: auditLog.id });
+  return (row as { id: number }).id;
 }
 
 /** A value as the change log keeps it. */
