@@ -56,12 +56,58 @@ export const ERRORS = {
   invalid_credentials: { status: 401, message: 'Invalid E-ID or password.' },
   account_disabled: { status: 401, message: 'This account is disabled. Please contact HR.' },
   otp_invalid: { status: 400, message: 'The code is wrong or has expired.' },
+  totp_code_invalid: {
+    status: 400,
+    message: 'The code is wrong, has expired or was already used.',
+  },
+  totp_proof_invalid: { status: 400, message: 'The code or the password is wrong.' },
+  totp_not_enabled: { status: 409, message: 'No authenticator app is set up for this account.' },
+  totp_already_enabled: {
+    status: 409,
+    message: 'An authenticator app is already set up for this account. Remove it first to set up another.',
+  },
+  totp_enrolment_missing: {
+    status: 409,
+    message: 'Start setting up the authenticator app first: there is no new secret to confirm.',
+  },
+  second_factor_invalid: {
+    status: 401,
+    message: 'This sign-in step has expired or was already used. Please sign in again.',
+  },
+  account_session_not_found: { status: 404, message: 'The session does not exist.' },
+  impersonation_no_security: {
+    status: 403,
+    message: 'Signed in as someone else, you may not change their authenticator app or end their sessions.',
+  },
   reset_link_invalid: {
     status: 400,
     message: 'The reset link is invalid, has expired or has already been used.',
   },
   otp_eid_required: { status: 400, message: 'The E-ID is needed to check a code.' },
   employee_disabled: { status: 409, message: 'This employee is disabled.' },
+  password_sign_in_off: {
+    status: 403,
+    message: 'Signing in with E-ID and password is turned off. Please sign in with your company account.',
+  },
+
+  // Signing in with the company's account (OpenID Connect)
+  oidc_not_configured: { status: 404, message: 'Signing in with a company account is not set up.' },
+  oidc_state_invalid: {
+    status: 400,
+    message: 'This sign-in has expired or was already used. Please sign in again.',
+  },
+  oidc_unknown_person: {
+    status: 403,
+    message: 'Your company account matches no employee of the portal. Please contact HR.',
+  },
+  oidc_provider_error: {
+    status: 502,
+    message: 'The company sign-in did not succeed. Please try again.',
+  },
+  oidc_ticket_invalid: {
+    status: 400,
+    message: 'This sign-in has expired or was already used. Please sign in again.',
+  },
 
   // Signing in as another employee
   impersonation_admin_only: {
@@ -284,6 +330,31 @@ export const ERRORS = {
   impersonation_no_feed: {
     status: 403,
     message: 'Signed in as someone else, you may not make their calendar feed links.',
+  },
+
+  // Passkeys
+  passkeys_unavailable: {
+    status: 409,
+    message: 'Passkeys are not available on this portal: its address is not a domain name.',
+  },
+  passkey_not_found: { status: 404, message: 'This passkey does not exist.' },
+  passkey_ticket_invalid: {
+    status: 400,
+    message: 'This passkey request has expired or was already used. Please try again.',
+  },
+  passkey_not_verified: {
+    status: 400,
+    message: 'The passkey could not be verified. Please try again.',
+  },
+  passkey_not_recognised: { status: 401, message: 'This passkey is not recognised.' },
+  passkey_already_registered: { status: 409, message: 'This passkey is already registered.' },
+  passkeys_limit: {
+    status: 409,
+    message: 'You have {{max}} passkeys, the most one may have: remove one first.',
+  },
+  impersonation_no_passkey: {
+    status: 403,
+    message: 'Signed in as someone else, you may not add or remove their passkeys.',
   },
 
   // Remote work
@@ -541,6 +612,23 @@ export const ERRORS = {
     status: 409,
     message: '{{name}} cannot be deleted: {{loans}} loans are repaid on it. Disable it instead.',
   },
+
+  // Data rights: the export and erasure
+  erasure_employee_active: {
+    status: 409,
+    message: 'This employee is still active. Disable them as a leaver before erasing their data.',
+  },
+  erasure_within_retention: {
+    status: 409,
+    message:
+      'The retention period runs until {{retention_end}}. Erase before then only with an override and its reason.',
+  },
+  erasure_done: { status: 409, message: 'This person’s data was already erased.' },
+  erasure_confirmation_mismatch: {
+    status: 422,
+    message: 'The confirmation does not match the person’s E-ID. Nothing was erased.',
+  },
+  erasure_self: { status: 409, message: 'You may not erase your own data.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

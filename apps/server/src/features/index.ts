@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { approvalsRoutes } from './approvals';
 import { attendanceRoutes } from './attendance';
 import { attendanceIntakeRoutes } from './attendance-intake';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { calendarFeedsRoutes } from './calendar-feeds';
 import { commentRoutes } from './comments';
 import { compensationRoutes } from './compensation';
 import { dashboardRoutes } from './dashboard';
+import { dataRightsRoutes } from './data-rights';
 import { delegationsRoutes } from './delegations';
 import type { FeatureDeps } from './deps';
 import { directoryRoutes } from './directory';
@@ -22,10 +25,12 @@ import { lookupRoutes } from './lookups';
 import { notificationRoutes } from './notifications';
 import { orgChartRoutes } from './org-chart';
 import { organisationRoutes } from './organisation';
+import { passkeysRoutes } from './passkeys';
 import { profileRoutes } from './profile';
 import { remoteWorkRoutes } from './remote-work';
 import { reportsRoutes } from './reports';
 import { shiftRoutes } from './shifts';
+import { ssoRoutes } from './sso';
 
 /**
  * Every feature's routes, registered under /api/v1 in this order. A feature
@@ -33,6 +38,9 @@ import { shiftRoutes } from './shifts';
  */
 export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<void>)[] = [
   (app, deps) => authRoutes(app, { service: deps.authService }),
+  accountRoutes,
+  passkeysRoutes,
+  ssoRoutes,
   lookupRoutes,
   directoryRoutes,
   organisationRoutes,
@@ -60,4 +68,6 @@ export const FEATURES: ((app: FastifyInstance, deps: FeatureDeps) => Promise<voi
   employeeImportRoutes,
   commentRoutes,
   notificationRoutes,
+  dataRightsRoutes,
+  auditRoutes,
 ];

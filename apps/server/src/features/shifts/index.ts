@@ -1,5 +1,7 @@
 /** Shifts, their assignment to employees, and the shifts in effect over a range (for attendance). */
 import type { Db } from '../../db/client';
+import { registerPersonalData } from '../../lib/personal-data';
+import { shiftsPersonalData } from './personal-data.repository';
 import { type ShiftPeriod, shiftsRepository } from './shifts.repository';
 
 export { shiftRoutes } from './shifts.routes';
@@ -20,3 +22,5 @@ export function shiftPeriods(
 ): Promise<Map<number, ShiftPeriod[]>> {
   return shiftsRepository.periods(db, employeeIds, from, to);
 }
+
+registerPersonalData(shiftsPersonalData);
