@@ -171,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           demo_accounts: config.demo ? DEMO_ACCOUNTS : [],
           otp_seconds: OTP_SECONDS,
           tile_url: config.tileUrl,
+          sso: config.oidc ? { label: config.oidc.label } : null,
+          password_sign_in: config.passwordSignIn,
         }),
       );
       const deps: FeatureDeps = {

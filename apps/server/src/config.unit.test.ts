@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, passwordSignInAllowed } from './config';
 
 /** The error loadConfig throws for this environment; fails the test when it does not throw. */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -214,5 +214,76 @@ describe('SMTP_URL and MAIL_FROM', () => {
     );
     expect(configError({ MAIL_FROM: 'nobody' }).message).toContain('MAIL_FROM must be an address');
     expect(configError({ MAIL_FROM: 'a@b.c\nBcc: x@y.z' }).message).toContain('MAIL_FROM');
+  });
+});
+
+describe('OpenID Connect and password sign-in', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://login.example.com/tenant/v2.0',
+    OIDC_CLIENT_ID: 'hr-portal',
+    OIDC_CLIENT_SECRET: 's3cret-value',
+    OIDC_CLAIM: 'preferred_username',
+    OIDC_MATCH: 'eid',
+  };
+
+  it('is off unless set; password sign-in is on for everyone', () => {
+    const config = loadConfig({});
+    expect(config.oidc).toBeNull();
+    expect(config.passwordSignIn).toBe(true);
+    expect(config.breakGlassEids).toEqual([]);
+  });
+
+  it('reads the settings, the label and the break-glass E-IDs', () => {
+    const config = loadConfig({
+      ...oidc,
+      OIDC_LABEL: 'Contoso account',
+      PASSWORD_SIGN_IN: 'false',
+      BREAK_GLASS_EIDS: '1001, ops.2 ',
+    });
+    expect(config.oidc).toEqual({
+      issuer: oidc.OIDC_ISSUER,
+      clientId: 'hr-portal',
+      clientSecret: 's3cret-value',
+      claim: 'preferred_username',
+      match: 'eid',
+      label: 'Contoso account',
+    });
+    expect(config.passwordSignIn).toBe(false);
+    expect(config.breakGlassEids).toEqual(['1001', 'ops.2']);
+    expect(passwordSignInAllowed(config, '1001')).toBe(true);
+    expect(passwordSignInAllowed(config, 'OPS.2')).toBe(true);
+    expect(passwordSignInAllowed(config, '1004')).toBe(false);
+    expect(passwordSignInAllowed(loadConfig({}), '1004')).toBe(true);
+  });
+
+  it('takes all the OIDC_ settings or none, naming the missing ones', () => {
+    const { OIDC_CLIENT_SECRET: _secret, OIDC_MATCH: _match, ...partial } = oidc;
+    const message = configError(partial).message;
+    expect(message).toMatch(/OIDC_CLIENT_SECRET must be set with OIDC_ISSUER/);
+    expect(message).toMatch(/OIDC_MATCH must be set with/);
+    expect(configError({ OIDC_LABEL: 'Company' }).message).toMatch(/OIDC_LABEL needs the OIDC_ settings/);
+  });
+
+  it('refuses a plain-http issuer elsewhere than this machine, a bad claim or match, and never echoes the secret', () => {
+    expect(configError({ ...oidc, OIDC_ISSUER: 'http://login.example.com' }).message).toMatch(
+      /OIDC_ISSUER must be an https:\/\/ URL/,
+    );
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:3350' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:3350',
+    );
+    expect(configError({ ...oidc, OIDC_CLAIM: 'bad claim' }).message).toMatch(/OIDC_CLAIM must be the name/);
+    expect(configError({ ...oidc, OIDC_MATCH: 'name' }).message).toMatch(
+      /OIDC_MATCH must be "eid" or "email"/,
+    );
+    const secret = configError({ ...oidc, OIDC_CLIENT_SECRET: 'x'.repeat(1025) }).message;
+    expect(secret).toMatch(/OIDC_CLIENT_SECRET must be at most 1024/);
+    expect(secret).not.toContain('xxxx');
+  });
+
+  it('turns password sign-in off only with OpenID Connect set, and checks the E-ID list', () => {
+    expect(configError({ PASSWORD_SIGN_IN: 'false' }).message).toMatch(/PASSWORD_SIGN_IN may be false only/);
+    expect(configError({ ...oidc, BREAK_GLASS_EIDS: '1001;1002' }).message).toMatch(
+      /BREAK_GLASS_EIDS must be E-IDs separated by commas/,
+    );
   });
 });

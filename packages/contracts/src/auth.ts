@@ -157,6 +157,10 @@ export const publicConfig = z.object({
   ),
   otp_seconds: z.number().int(),
   tile_url: z.string(),
+  /** Sign-in with the company's OpenID Connect provider, when configured; `label` names its button. */
+  sso: z.object({ label: z.string().nullable() }).nullable(),
+  /** Whether everyone may sign in with E-ID and password (when false, only break-glass administrators). */
+  password_sign_in: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -5,6 +5,8 @@
  */
 export const ROUTES = {
   signIn: '/signin',
+  /** Where the OpenID Connect sign-in comes back with its one-time ticket (in the fragment). */
+  signInSso: '/signin/sso',
   forgotPassword: '/forgotpassword',
   resetPassword: '/resetpassword/:token',
   root: '/',
@@ -66,6 +68,7 @@ export function isAppRoute(pathname: string): boolean {
 /** The routes drawn without a session (and the root, which sends either way). */
 const OUTSIDE: readonly string[] = [
   ROUTES.signIn,
+  ROUTES.signInSso,
   ROUTES.forgotPassword,
   ROUTES.resetPassword,
   ROUTES.root,
