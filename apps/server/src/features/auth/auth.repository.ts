@@ -60,6 +60,7 @@ export const authRepository = {
       userId: number;
       tokenHash: string;
       kind: 'login' | 'impersonation';
+      method: 'password' | 'passkey' | 'oidc' | 'impersonation';
       expiresAt: Date;
       impersonatorUserId?: number | null;
       parentSessionId?: number | null;

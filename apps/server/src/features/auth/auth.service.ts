@@ -9,7 +9,7 @@ import {
   SESSION_MS,
 } from '@hr/contracts/limits';
 import { NOTICES } from '@hr/contracts/messages';
-import type { Config } from '../../config';
+import { type Config, passwordSignInAllowed } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
@@ -147,6 +147,8 @@ export class AuthService {
       [{ rule: RULES.loginPerEidAndAddress, key: pair }, { rule: RULES.loginPerEid, key }, address],
       (hit) => this.knownAddress(hit, user?.userId ?? null, meta.ip),
     );
+    // With password sign-in off, only break-glass administrators try a password (docs/decisions.md).
+    if (!passwordSignInAllowed(this.config, input.username)) throw domainError('password_sign_in_off');
 
     const ok = await verifyPassword(input.password, user?.passwordHash);
     if (!user || !ok) throw domainError('invalid_credentials');
@@ -159,6 +161,7 @@ export class AuthService {
         userId: user.userId,
         tokenHash: sha256(token),
         kind: 'login',
+        method: 'password',
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 256) ?? null,
@@ -168,6 +171,33 @@ export class AuthService {
       await throttle.clear(tx, RULES.loginPerEid.bucket, key);
       await throttle.undo(tx, [address]);
     });
+    return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
+  }
+
+  /**
+   * Opens a session for someone who proved who they are another way than
+   * the password (a passkey...), in the caller's transaction, and answers it
+   * as a sign-in does. The failures counted against the E-ID start again.
+   */
+  async openSession(
+    db: Db,
+    user: { userId: number; username: string; employeeId: number },
+    method: 'password' | 'passkey' | 'oidc',
+    meta: RequestMeta,
+  ): Promise<SessionUser> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_MS);
+    await repo.insertSession(db, {
+      userId: user.userId,
+      tokenHash: sha256(token),
+      kind: 'login',
+      method,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 256) ?? null,
+    });
+    await throttle.clear(db, RULES.loginPerEidAndAddress.bucket, pairKey(user.username, meta.ip));
+    await throttle.clear(db, RULES.loginPerEid.bucket, eidKey(user.username));
     return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
   }
 
@@ -220,7 +250,8 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       // A new code starts a new count of wrong tries.
       await throttle.clear(tx, RULES.otpWrongPerEid.bucket, key);
-      if (!user?.enabled) return;
+      // No code or link for a password that could not sign in (answered alike, sent nothing).
+      if (!user?.enabled || !passwordSignInAllowed(this.config, user.username)) return;
 
       await repo.retireOtps(tx, user.userId);
       if (user.mobile) {
@@ -371,6 +402,7 @@ export class AuthService {
         userId: target.userId,
         tokenHash: sha256(token),
         kind: 'impersonation',
+        method: 'impersonation',
         impersonatorUserId: admin.userId,
         parentSessionId: admin.sessionId,
         expiresAt,
