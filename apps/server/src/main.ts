@@ -6,6 +6,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ApprovalReminders } from './features/approvals';
+import { AuditChainSealer } from './features/audit';
 import { demoAccountWarnings } from './features/auth';
 import { LeavePeriodClose } from './features/leave';
 import { NotificationDigests } from './features/notifications';
@@ -119,6 +120,9 @@ async function main() {
   // The leave period close (features/leave): accrual, carry-forward and expiry, once a day, one process at a time.
   const leaveClose = new LeavePeriodClose(database.db, app.log);
   leaveClose.start();
+  // The audit hash chain (lib/audit-chain.ts): unsealed rows sealed every few seconds, one process at a time.
+  const sealer = new AuditChainSealer(database.db, app.log);
+  sealer.start();
   const pruning = setInterval(() => throttle.prune(database.db).catch(() => {}), 3_600_000);
   pruning.unref();
 
@@ -135,6 +139,7 @@ async function main() {
     await digests.stop();
     await reminders.stop();
     await leaveClose.stop();
+    await sealer.stop();
     await app.close();
     await dispatcher?.stop();
     await database.close();

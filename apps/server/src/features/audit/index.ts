@@ -1,0 +1,2 @@
+export { auditRoutes } from './audit.routes';
+export { AuditChainSealer, recordVerification } from './audit.service';
