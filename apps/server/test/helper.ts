@@ -46,7 +46,10 @@ export async function createTestDatabase(poolSize = 5): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/tmp/unused', PUBLIC_URL: 'http://portal.test' }), ...overrides };
+  return {
+    ...loadConfig({ DATA_DIR: '/tmp/unused', PUBLIC_URL: 'http://portal.test', SECOND_FACTOR: 'optional' }),
+    ...overrides,
+  };
 }
 
 export interface TestContext {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -21,11 +21,27 @@ declare module 'fastify' {
   }
 }
 
-/** The session of a token, with its user (one prepared statement: it runs on every call). */
+/** How often a session's last use is written: at most once a minute. */
+const LAST_SEEN_EVERY = sql.raw(`interval '1 minute'`);
+
+/**
+ * The session of a token, with its user (one prepared statement: it runs on
+ * every call). The same statement moves the session's `last_seen_at` on when
+ * it is a minute old or more (a data-modifying WITH, which runs whether or
+ * not the select reads it), so keeping it current adds no statement.
+ */
 export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  const statement = preparedOnce(db, 'session', (name) =>
-    sessionQuery(db, eq(sessions.tokenHash, sql.placeholder('hash'))).prepare(name),
-  );
+  const statement = preparedOnce(db, 'session', (name) => {
+    const hash = sql.placeholder('hash');
+    const now = sql`${sql.placeholder('now')}::timestamptz`;
+    const lastSeen = sql.identifier('last_seen_at');
+    const touched = db.$with('touched', { id: sql<number>`id` }).as(sql`
+      update ${sessions} set ${lastSeen} = ${now}
+      where ${sessions.tokenHash} = ${hash} and ${sessions.revokedAt} is null
+        and (${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} <= ${now} - ${LAST_SEEN_EVERY})
+      returning ${sessions.id}`);
+    return sessionQuery(db, eq(sessions.tokenHash, hash), touched).prepare(name);
+  });
   const now = new Date();
   const [row] = await statement.execute({
     hash: sha256(token),
@@ -80,8 +96,8 @@ function joined<T extends PgSelect>(query: T) {
  */
 const adminRights = sql<boolean>`(${users.isAdmin} and ${sessions.kind} = 'login')`;
 
-function sessionQuery(db: Db, which: SQL) {
-  const query = db
+function sessionQuery(db: Db, which: SQL, before?: WithSubquery) {
+  const query = (before ? db.with(before) : db)
     .select({
       sessionId: sessions.id,
       userId: users.id,

@@ -12,12 +12,23 @@ import { hmac, safeEqualHex } from './tokens';
 export const COMMENTS_CHANNEL = 'hr_comments';
 /** The channel a person's unread notifications are announced on (a new one, or some marked read). */
 export const NOTIFICATIONS_CHANNEL = 'hr_notifications';
+/**
+ * The channel an ending of sessions is announced on, in the ending
+ * transaction: every process checks its open streams at once, rather than
+ * at its next periodic check.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'hr_sessions_ended';
 
 /** What a notification names: the comment and its thread. */
 export interface CommentNotice {
   id: number;
   kind: string;
   thread: number;
+}
+
+/** Sessions that ended (the streams of each process are checked at once). */
+export interface SessionsEndedNotice {
+  session_ids: number[];
 }
 
 /** Whose unread notifications changed. */
@@ -29,9 +40,14 @@ export interface NotificationNotice {
 export interface RealtimeMessages {
   [COMMENTS_CHANNEL]: CommentNotice;
   [NOTIFICATIONS_CHANNEL]: NotificationNotice;
+  [SESSIONS_ENDED_CHANNEL]: SessionsEndedNotice;
 }
 export type RealtimeChannel = keyof RealtimeMessages;
-const CHANNELS: readonly RealtimeChannel[] = [COMMENTS_CHANNEL, NOTIFICATIONS_CHANNEL];
+const CHANNELS: readonly RealtimeChannel[] = [
+  COMMENTS_CHANNEL,
+  NOTIFICATIONS_CHANNEL,
+  SESSIONS_ENDED_CHANNEL,
+];
 const isChannel = (name: string): name is RealtimeChannel => (CHANNELS as readonly string[]).includes(name);
 
 type Listener<C extends RealtimeChannel> = (message: RealtimeMessages[C]) => void;
@@ -61,6 +77,8 @@ export class RealtimeHub {
     options: StreamOptions = {},
   ) {
     this.streams = new RealtimeStreams(database.db, options);
+    // An ended session's streams close at once on every process, not at the next check.
+    this.subscribe(SESSIONS_ENDED_CHANNEL, () => this.streams.checkNow());
   }
 
   /** Starts listening on every channel; resolves once the listeners are in place. */
@@ -232,6 +250,8 @@ export class RealtimeStreams {
   private readonly perPerson: number;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
+  /** A check was asked for while one was under way: the next runs as soon as it ends. */
+  private again = false;
   private stopped = true;
 
   constructor(
@@ -258,14 +278,37 @@ export class RealtimeStreams {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.checking = this.check()
-        .catch((err) => this.options.onError?.(err))
-        .finally(() => {
-          this.checking = null;
-          this.schedule();
-        });
+      this.run();
     }, this.checkEveryMs);
     this.timer.unref();
+  }
+
+  private run(): void {
+    this.checking = this.check()
+      .catch((err) => this.options.onError?.(err))
+      .finally(() => {
+        this.checking = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.run();
+        } else this.schedule();
+      });
+  }
+
+  /**
+   * Checks the open streams now (some session ended somewhere): at once, or
+   * right after the check under way, which may have read the session before
+   * it ended.
+   */
+  checkNow(): void {
+    if (this.stopped || this.open.size === 0) return;
+    if (this.checking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.run();
   }
 
   /**

@@ -1,4 +1,11 @@
 import {
+  loginAnswer,
+  secondFactorRequest,
+  secondFactorSession,
+  secondFactorTicket,
+  totpEnrolment,
+} from '@hr/contracts/account';
+import {
   impersonateRequest,
   languageChoice,
   linkReset,
@@ -34,13 +41,46 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       config: { public: true },
       schema: {
         operationId: 'login',
-        summary: 'Sign in with E-ID and password',
+        summary:
+          'Sign in with E-ID and password: the session, or (with an authenticator app, or one required) the ticket of a second step',
         tags,
         body: loginRequest,
-        response: { 200: sessionUser },
+        response: { 200: loginAnswer },
       },
     },
     async (request) => service.login(request.body, meta(request)),
+  );
+
+  r.post(
+    '/login_check/totp',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'enrolTotpAtSignIn',
+        summary:
+          'The second step of one who must set up an authenticator app: a new secret and its otpauth URI',
+        tags,
+        body: secondFactorTicket,
+        response: { 200: totpEnrolment },
+      },
+    },
+    async (request) => service.enrolDuringSignIn(request.body.ticket),
+  );
+
+  r.post(
+    '/login_check/second_factor',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'secondFactor',
+        summary:
+          'The second step of a sign-in: an authenticator app code or a recovery code on the ticket; answers the session',
+        tags,
+        body: secondFactorRequest,
+        response: { 200: secondFactorSession },
+      },
+    },
+    async (request) => service.secondFactor(request.body, meta(request)),
   );
 
   r.post(

@@ -1,3 +1,9 @@
+import type {
+  LoginAnswer,
+  SecondFactorRequest,
+  SecondFactorSession,
+  TotpEnrolment,
+} from '@hr/contracts/account';
 import type { LanguageChoice, LinkReset, LoginRequest, OtpReset, SessionUser } from '@hr/contracts/auth';
 import type { Language } from '@hr/contracts/limits';
 import {
@@ -20,6 +26,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { photoUrls } from '../../lib/signed-urls';
 import { type Hit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { hmac, newOtp, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
+import { AccountService } from '../account';
 import { authRepository as repo } from './auth.repository';
 
 const MINUTE = 60_000;
@@ -107,12 +114,17 @@ const eidKey = (eid: string) => eid.trim().toLowerCase();
 const pairKey = (eid: string, ip: string) => `${eidKey(eid)}@${ip}`;
 
 export class AuthService {
+  /** The second step after the password (the authenticator app). */
+  private readonly account: AccountService;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly secret: string,
     private readonly onMessageQueued: () => void = () => {},
-  ) {}
+  ) {
+    this.account = new AccountService(db, config, secret);
+  }
 
   private sessionUser(
     token: string,
@@ -137,7 +149,7 @@ export class AuthService {
    * within the limits are tried. The owner's success starts the E-ID's counts
    * again and takes back its hit on the address.
    */
-  async login(input: LoginRequest, meta: RequestMeta): Promise<SessionUser> {
+  async login(input: LoginRequest, meta: RequestMeta): Promise<LoginAnswer> {
     const key = eidKey(input.username);
     const pair = pairKey(input.username, meta.ip);
     const user = await repo.findUserByUsername(this.db, input.username);
@@ -153,6 +165,16 @@ export class AuthService {
     const ok = await verifyPassword(input.password, user?.passwordHash);
     if (!user || !ok) throw domainError('invalid_credentials');
     if (!user.enabled) throw domainError('account_disabled');
+
+    // One who set up an authenticator app (or must have one) gets no session yet: a ticket for the
+    // second step. The password was right, so its failure counts start again.
+    const secondStep = await this.account.secondStepFor(user);
+    if (secondStep) {
+      await throttle.clear(this.db, RULES.loginPerEidAndAddress.bucket, pair);
+      await throttle.clear(this.db, RULES.loginPerEid.bucket, key);
+      await throttle.undo(this.db, [address]);
+      return secondStep;
+    }
 
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_MS);
@@ -199,6 +221,23 @@ export class AuthService {
     await throttle.clear(db, RULES.loginPerEidAndAddress.bucket, pairKey(user.username, meta.ip));
     await throttle.clear(db, RULES.loginPerEid.bucket, eidKey(user.username));
     return this.sessionUser(token, user.username, user.employeeId, expiresAt, null);
+  }
+
+  /** POST login_check/totp: the secret of an app set up during a sign-in that requires one. */
+  async enrolDuringSignIn(ticket: string): Promise<TotpEnrolment> {
+    return this.account.enrolDuringSignIn(ticket);
+  }
+
+  /**
+   * POST login_check/second_factor: the second step's code opens the session
+   * (with the recovery codes of an app set up in this step), in the
+   * transaction that uses the ticket.
+   */
+  async secondFactor(input: SecondFactorRequest, meta: RequestMeta): Promise<SecondFactorSession> {
+    return this.account.finishSecondStep(input.ticket, input.code, meta, async (tx, done) => {
+      const session = await this.openSession(tx, done.user, done.method, meta);
+      return done.recoveryCodes ? { ...session, recovery_codes: done.recoveryCodes } : session;
+    });
   }
 
   /**
