@@ -53,6 +53,12 @@ export const createRouter = () =>
               handle: { plain: true } satisfies RouteLook,
               Component: SignInPage,
             },
+            {
+              // The company-account sign-in's way back: plain, like the sign-in page it came from.
+              path: '/signin/sso',
+              handle: { plain: true } satisfies RouteLook,
+              lazy: () => import('../features/sso/pages/SsoCallbackPage'),
+            },
             page('/forgotpassword', () => import('../features/auth/pages/ForgotPasswordPage')),
           ],
         },
@@ -90,6 +96,7 @@ export const createRouter = () =>
                 page('/approvals', () => import('../features/approvals/pages/ApprovalsPage')),
                 page('/delegations', () => import('../features/delegations/pages/DelegationsPage')),
                 page('/account/security', () => import('../features/account/pages/SecurityPage')),
+                page('/account/data', () => import('../features/data-rights/pages/MyDataPage')),
                 page('/notifications', () => import('../features/notifications/pages/NotificationsPage')),
                 page('/leave', () => import('../features/leave/pages/LeavePage')),
                 page('/leave/calendar', () => import('../features/leave/pages/LeaveCalendarPage')),
@@ -123,6 +130,7 @@ export const createRouter = () =>
                   '/admin/employee-import',
                   () => import('../features/employee-import/pages/EmployeeImportPage'),
                 ),
+                page('/admin/erasure', () => import('../features/data-rights/pages/ErasurePage')),
                 page(
                   '/admin/hr-services',
                   () => import('../features/hr-services/pages/ServiceCategoriesPage'),

@@ -3,6 +3,7 @@ import { APPROVAL_MESSAGES, APPROVAL_SETTING_MESSAGES } from '@hr/contracts/appr
 import { ATTENDANCE_MESSAGES } from '@hr/contracts/attendance';
 import { ATTENDANCE_INTAKE_MESSAGES } from '@hr/contracts/attendance-intake';
 import { COMPENSATION_MESSAGES } from '@hr/contracts/compensation';
+import { DATA_RIGHTS_MESSAGES } from '@hr/contracts/data-rights';
 import { DELEGATION_MESSAGES } from '@hr/contracts/delegations';
 import { GROUP_MESSAGES } from '@hr/contracts/employee-search';
 import { EPR_MESSAGES, EPR_VALUE_MESSAGES } from '@hr/contracts/epr';
@@ -37,6 +38,7 @@ const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_INTAKE_MESSAGES,
   COMPENSATION_MESSAGES,
+  DATA_RIGHTS_MESSAGES,
   DELEGATION_MESSAGES,
   EPR_MESSAGES,
   EPR_VALUE_MESSAGES,

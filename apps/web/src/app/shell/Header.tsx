@@ -1,3 +1,4 @@
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
@@ -96,7 +97,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
           <NotificationBell />
           <ThemeToggle />
           <LanguageSwitcher compact />
-          <PlainMenuButton<'profile' | 'delegations' | 'security' | 'logout'>
+          <PlainMenuButton<'profile' | 'delegations' | 'security' | 'data' | 'logout'>
             // Named from the name it shows first (WCAG 2.5.3), then what it is.
             label={employee ? `${employee.name} — ${t('shell.userMenu')}` : t('shell.userMenu')}
             className="user-menu"
@@ -104,6 +105,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
               { key: 'profile', icon: <PlainIcon icon={UserOutlined} />, label: t('shell.myProfile') },
               { key: 'delegations', icon: <PlainIcon icon={SwapOutlined} />, label: t('shell.delegations') },
               { key: 'security', icon: <PlainIcon icon={SafetyOutlined} />, label: t('shell.security') },
+              { key: 'data', icon: <PlainIcon icon={CloudDownloadOutlined} />, label: t('dataRights.menu') },
               {
                 key: 'logout',
                 icon: <PlainIcon icon={LogoutOutlined} flip />,
@@ -116,6 +118,7 @@ export function AppHeader({ drawerMode, collapsed, onToggle }: Props) {
               if (key === 'profile') navigate('/profile');
               if (key === 'delegations') navigate('/delegations');
               if (key === 'security') navigate('/account/security');
+              if (key === 'data') navigate('/account/data');
               // The session ends at once; the signed-in routes then send the page to /signin.
               if (key === 'logout') void logout();
             }}

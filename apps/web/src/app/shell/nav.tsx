@@ -8,6 +8,7 @@ import BulbOutlined from '@ant-design/icons-svg/es/asn/BulbOutlined';
 import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
 import CarryOutOutlined from '@ant-design/icons-svg/es/asn/CarryOutOutlined';
 import CheckSquareOutlined from '@ant-design/icons-svg/es/asn/CheckSquareOutlined';
+import ClearOutlined from '@ant-design/icons-svg/es/asn/ClearOutlined';
 import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
 import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
@@ -171,6 +172,12 @@ export const NAV: NavItem[] = [
             path: '/admin/development-areas',
             label: 'reference.nav.developmentAreas',
             icon: <PlainIcon icon={BulbOutlined} />,
+          },
+          {
+            key: 'admin-erasure',
+            path: '/admin/erasure',
+            label: 'dataRights.nav',
+            icon: <PlainIcon icon={ClearOutlined} />,
           },
         ],
       },

@@ -10,6 +10,7 @@ import comments from './comments.json';
 import common from './common.json';
 import compensation from './compensation.json';
 import dashboard from './dashboard.json';
+import dataRights from './data-rights.json';
 import delegations from './delegations.json';
 import employeeImport from './employee-import.json';
 import employees from './employees.json';
@@ -32,6 +33,7 @@ import reference from './reference.json';
 import remoteWork from './remote-work.json';
 import serverErrors from './server-errors.json';
 import shifts from './shifts.json';
+import sso from './sso.json';
 import team from './team.json';
 import workflow from './workflow.json';
 
@@ -47,6 +49,7 @@ export default {
   ...common,
   ...compensation,
   ...dashboard,
+  ...dataRights,
   ...delegations,
   ...employees,
   ...employeeImport,
@@ -68,6 +71,7 @@ export default {
   ...reference,
   ...remoteWork,
   ...shifts,
+  ...sso,
   ...team,
   ...serverErrors,
   ...workflow,
