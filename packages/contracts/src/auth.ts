@@ -36,6 +36,12 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** POST login_check/oidc: the one-time ticket a company-account sign-in came back with (sso.ts). */
+export const oidcTicket = z.object({
+  ticket: z.string({ error: 'The ticket is missing' }).min(1, 'The ticket is missing').max(200),
+});
+export type OidcTicket = z.infer<typeof oidcTicket>;
+
 /** The session user of SPEC.md §3. `expiry` is the end of the session in epoch milliseconds. */
 export const sessionUser = z.object({
   token: z.string(),

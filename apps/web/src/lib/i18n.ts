@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enServerErrors from '../locales/en/server-errors.json';
+import enSso from '../locales/en/sso.json';
 import { formatNumber } from './format';
 import { i18n } from './i18n-instance';
 
@@ -57,7 +58,7 @@ const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', i
 export { i18n };
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors } } },
+  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enSso } } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

@@ -1,5 +1,4 @@
-import { sessionUser } from '@hr/contracts/auth';
-import { oidcTicket } from '@hr/contracts/sso';
+import { oidcTicket, sessionUser } from '@hr/contracts/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from '../deps';

@@ -12,6 +12,7 @@ import { PlainIcon } from '../../../components/PlainIcon';
 import { fieldMessage } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
+import { SsoSignIn } from '../../sso';
 import { useLogin, usePublicConfig } from '../api';
 
 type Field = 'username' | 'password';
@@ -104,6 +105,7 @@ export function SignInPage() {
   return (
     <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
       {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
+      <SsoSignIn config={config.data} />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {field(
           'username',
