@@ -50,6 +50,16 @@ const CHANNELS: readonly RealtimeChannel[] = [
 ];
 const isChannel = (name: string): name is RealtimeChannel => (CHANNELS as readonly string[]).includes(name);
 
+/**
+ * Announces, in the transaction that ended them, that sessions ended: every
+ * process checks its open streams at once (the notice leaves with the commit).
+ */
+export async function announceSessionsEnded(db: Db, sessionIds: readonly number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const notice: SessionsEndedNotice = { session_ids: [...sessionIds] };
+  await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
 type Listener<C extends RealtimeChannel> = (message: RealtimeMessages[C]) => void;
 
 /**

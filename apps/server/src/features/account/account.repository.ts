@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { authChallenges, employees, recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
-import { SESSIONS_ENDED_CHANNEL } from '../../lib/realtime';
+import { announceSessionsEnded } from '../../lib/realtime';
 
 const impersonator = alias(users, 'impersonator');
 const impersonatorEmployee = alias(employees, 'impersonator_employee');
@@ -218,10 +218,7 @@ export const accountRepository = {
       )
       .returning({ id: sessions.id });
     const ids = rows.map((r) => r.id);
-    if (ids.length > 0)
-      await db.execute(
-        sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify({ session_ids: ids })})`,
-      );
+    await announceSessionsEnded(db, ids);
     return ids;
   },
 };

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
+import { announceSessionsEnded } from '../../lib/realtime';
 
 export const authRepository = {
   async findUserByUsername(db: Db, username: string) {
@@ -73,10 +74,16 @@ export const authRepository = {
   },
 
   async revokeSession(db: Db, sessionId: number) {
-    await db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    // Its live streams, on any process, close at once.
+    await announceSessionsEnded(
+      db,
+      ended.map((s) => s.id),
+    );
   },
 
   /**
@@ -142,7 +149,7 @@ export const authRepository = {
 
   /** Ends every open session of a user, except one if given. */
   async revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
-    await db
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(
@@ -151,7 +158,12 @@ export const authRepository = {
           isNull(sessions.revokedAt),
           exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
         ),
-      );
+      )
+      .returning({ id: sessions.id });
+    await announceSessionsEnded(
+      db,
+      ended.map((s) => s.id),
+    );
   },
 
   /** Retires the codes still open for a user (a new one replaces them). */

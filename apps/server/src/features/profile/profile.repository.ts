@@ -32,6 +32,7 @@ import {
 } from '../../db/schema';
 import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
+import { announceSessionsEnded } from '../../lib/realtime';
 
 /** Tables of list sections: one row per item, each owned by an employee. */
 export type ItemTable =
@@ -373,6 +374,11 @@ export const profileRepository = {
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    // Their live streams, on any process, close at once.
+    await announceSessionsEnded(
+      db,
+      done.map((s) => s.id),
+    );
     return done.length;
   },
 
