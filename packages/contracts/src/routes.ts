@@ -49,6 +49,7 @@ export const ROUTES = {
   adminAttendance: '/admin/attendance',
   adminEmployeeImport: '/admin/employee-import',
   adminErasure: '/admin/erasure',
+  adminAudit: '/admin/audit',
   adminHrServices: '/admin/hr-services',
   adminRemoteWorkTypes: '/admin/remote-work-types',
   adminEprValues: '/admin/epr-values',

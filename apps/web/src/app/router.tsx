@@ -131,6 +131,7 @@ export const createRouter = () =>
                   () => import('../features/employee-import/pages/EmployeeImportPage'),
                 ),
                 page('/admin/erasure', () => import('../features/data-rights/pages/ErasurePage')),
+                page('/admin/audit', () => import('../features/audit/pages/AuditExportPage')),
                 page(
                   '/admin/hr-services',
                   () => import('../features/hr-services/pages/ServiceCategoriesPage'),

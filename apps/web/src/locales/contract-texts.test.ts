@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from '@hr/contracts/admin';
 import { APPROVAL_MESSAGES, APPROVAL_SETTING_MESSAGES } from '@hr/contracts/approvals';
 import { ATTENDANCE_MESSAGES } from '@hr/contracts/attendance';
 import { ATTENDANCE_INTAKE_MESSAGES } from '@hr/contracts/attendance-intake';
+import { AUDIT_MESSAGES } from '@hr/contracts/audit';
 import { COMPENSATION_MESSAGES } from '@hr/contracts/compensation';
 import { DATA_RIGHTS_MESSAGES } from '@hr/contracts/data-rights';
 import { DELEGATION_MESSAGES } from '@hr/contracts/delegations';
@@ -37,6 +38,7 @@ const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   APPROVAL_SETTING_MESSAGES,
   ATTENDANCE_MESSAGES,
   ATTENDANCE_INTAKE_MESSAGES,
+  AUDIT_MESSAGES,
   COMPENSATION_MESSAGES,
   DATA_RIGHTS_MESSAGES,
   DELEGATION_MESSAGES,

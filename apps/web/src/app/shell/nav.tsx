@@ -14,6 +14,7 @@ import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import FieldTimeOutlined from '@ant-design/icons-svg/es/asn/FieldTimeOutlined';
 import FileProtectOutlined from '@ant-design/icons-svg/es/asn/FileProtectOutlined';
+import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
 import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
@@ -178,6 +179,12 @@ export const NAV: NavItem[] = [
             path: '/admin/erasure',
             label: 'dataRights.nav',
             icon: <PlainIcon icon={ClearOutlined} />,
+          },
+          {
+            key: 'admin-audit',
+            path: '/admin/audit',
+            label: 'audit.nav',
+            icon: <PlainIcon icon={FileSearchOutlined} />,
           },
         ],
       },

@@ -4,6 +4,7 @@ import admin from './admin.json';
 import approvals from './approvals.json';
 import attendance from './attendance.json';
 import attendanceAdmin from './attendance-admin.json';
+import audit from './audit.json';
 import auth from './auth.json';
 import calendarFeeds from './calendar-feeds.json';
 import comments from './comments.json';
@@ -43,6 +44,7 @@ export default {
   ...approvals,
   ...attendance,
   ...attendanceAdmin,
+  ...audit,
   ...auth,
   ...calendarFeeds,
   ...comments,

@@ -1,0 +1,1 @@
+export { auditKeys } from './keys';
