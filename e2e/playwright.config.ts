@@ -12,6 +12,16 @@ if (!announced) process.stdout.write(`Browser tests drive ${browser.executablePa
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3170);
 const sinkPort = Number(process.env.SINK_PORT ?? 3199);
+// The company's OpenID provider (support/oidc-provider.mjs), which the portal offers on its sign-in page.
+const oidcPort = Number(process.env.OIDC_PORT ?? port + 40);
+const oidc = {
+  OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  OIDC_CLIENT_ID: 'hr-portal',
+  OIDC_CLIENT_SECRET: 'e2e-client-secret',
+  OIDC_CLAIM: 'preferred_username',
+  OIDC_MATCH: 'eid',
+  OIDC_LABEL: 'Contoso ID',
+};
 // One fresh embedded database per run; the workers inherit the variable.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hr-e2e-'));
 process.env.E2E_SINK_URL = `http://127.0.0.1:${sinkPort}`;
@@ -61,6 +71,19 @@ export default defineConfig({
       timeout: 10_000,
     },
     {
+      command: 'node e2e/support/oidc-provider.mjs',
+      cwd: root,
+      url: `${oidc.OIDC_ISSUER}/.well-known/openid-configuration`,
+      env: {
+        OIDC_PORT: String(oidcPort),
+        PORTAL_URL: `http://127.0.0.1:${port}`,
+        OIDC_CLIENT_ID: oidc.OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: oidc.OIDC_CLIENT_SECRET,
+      },
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
+    {
       // Builds only when the sources changed, then serves the portal (from its own copy of the web app)
       // on a fresh embedded database.
       command: `node scripts/build.mjs --snapshot=${path.join(process.env.E2E_DATA_DIR, 'web')} && node apps/server/dist/main.js`,
@@ -81,6 +104,7 @@ export default defineConfig({
         DEMO: 'true',
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
+        ...oidc,
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -35,10 +35,10 @@ export function SsoCallbackPage() {
       return;
     }
     signIn.mutate(ticket, {
-      // Signed in: the dashboard, in the same moment (the public-only guard does not step in).
+      // Signed in: the public-only guard moves on to the dashboard (the page it is told it came from).
       onSuccess: (user) => {
+        navigate(window.location.pathname, { replace: true, state: { from: '/dashboard' } });
         startSession(user, true);
-        navigate('/dashboard', { replace: true });
       },
       onError: (error) => {
         const code = error instanceof ApiError ? error.body?.error : undefined;
