@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@hr/contracts/account';
 import { ADMIN_MESSAGES } from '@hr/contracts/admin';
 import { APPROVAL_MESSAGES, APPROVAL_SETTING_MESSAGES } from '@hr/contracts/approvals';
 import { ATTENDANCE_MESSAGES } from '@hr/contracts/attendance';
@@ -16,6 +17,7 @@ import { LEAVE_MESSAGES } from '@hr/contracts/leave';
 import { LEAVE_POLICY_MESSAGES } from '@hr/contracts/leave-policies';
 import { MESSAGES, messageKey, NOTICES } from '@hr/contracts/messages';
 import { ORGANISATION_MESSAGES } from '@hr/contracts/organisation';
+import { PASSKEY_MESSAGES } from '@hr/contracts/passkeys';
 import { REMOTE_WORK_MESSAGES, REMOTE_WORK_TYPE_MESSAGES } from '@hr/contracts/remote-work';
 import { SHIFT_MESSAGES } from '@hr/contracts/shifts';
 import { TEXT_MESSAGES } from '@hr/contracts/text';
@@ -34,6 +36,7 @@ import en from './en';
 /** The catalogs of field texts a form shows, by where the web looks them up. */
 const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   MESSAGES,
+  ACCOUNT_MESSAGES,
   APPROVAL_MESSAGES,
   APPROVAL_SETTING_MESSAGES,
   ATTENDANCE_MESSAGES,
@@ -52,6 +55,7 @@ const VALIDATION_CATALOGS: Record<string, Record<string, string>> = {
   LEAVE_MESSAGES,
   LEAVE_POLICY_MESSAGES,
   ORGANISATION_MESSAGES,
+  PASSKEY_MESSAGES,
   REMOTE_WORK_MESSAGES,
   REMOTE_WORK_TYPE_MESSAGES,
   SHIFT_MESSAGES,

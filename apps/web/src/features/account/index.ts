@@ -1,2 +1,2 @@
-/** What other features use of the account's security: nothing yet beyond its page (loaded by the router). */
-export {};
+/** What other features use of the account's security: HR's ending of an employee's sessions (the profile). */
+export { EndSessionsButton } from './components/EndSessionsButton';

@@ -1,3 +1,4 @@
+import type { LoginAnswer, SecondFactorSession, TotpEnrolment } from '@hr/contracts/account';
 import type { MessageResponse, PublicConfig, SessionUser } from '@hr/contracts/auth';
 import { APP_ID } from '@hr/contracts/limits';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -15,18 +16,52 @@ export function usePublicConfig() {
   });
 }
 
+/**
+ * Signs in with E-ID and password: the session starts at once, or the answer
+ * carries the ticket of the second step (`second_factor`), shown by the page.
+ */
 export function useLogin() {
   return useMutation({
     mutationFn: async (input: { username: string; password: string; remember: boolean }) => {
-      const user = await api.post<SessionUser>(
+      const answer = await api.post<LoginAnswer>(
         'login_check',
         { username: input.username, password: input.password, app_id: APP_ID },
         { auth: false },
       );
-      return { user, remember: input.remember };
+      return { answer, remember: input.remember };
     },
-    onSuccess: ({ user, remember }) => startSession(user, remember),
+    onSuccess: ({ answer, remember }) => {
+      if ('token' in answer) startSession(answer, remember);
+    },
     // The sign-in form shows its own error.
+    meta: { silent: true },
+  });
+}
+
+/** The session without what is shown once (the recovery codes of an app just set up). */
+function sessionOf(answer: SecondFactorSession): SessionUser {
+  const { recovery_codes: _shownOnce, ...session } = answer;
+  return session;
+}
+
+/** Starts the session a second step answered (after its recovery codes were shown, if any). */
+export function startSecondFactorSession(answer: SecondFactorSession, remember: boolean) {
+  startSession(sessionOf(answer), remember);
+}
+
+/** The second step: an authenticator app's code or a recovery code on the ticket. */
+export function useSecondFactor() {
+  return useMutation({
+    mutationFn: (body: { ticket: string; code: string }) =>
+      api.post<SecondFactorSession>('login_check/second_factor', body, { auth: false }),
+    meta: { silent: true },
+  });
+}
+
+/** A new authenticator app secret, for one who must set one up while signing in. */
+export function useEnrolAtSignIn() {
+  return useMutation({
+    mutationFn: (ticket: string) => api.post<TotpEnrolment>('login_check/totp', { ticket }, { auth: false }),
     meta: { silent: true },
   });
 }

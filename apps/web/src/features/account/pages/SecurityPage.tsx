@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
+import { PasskeysSection } from '../../passkeys';
+import { AuthenticatorSection } from '../components/AuthenticatorSection';
+import { SessionsSection } from '../components/SessionsSection';
 
 /**
  * /account/security (user menu → Security): the reader's own sign-in safety. The
@@ -11,7 +14,9 @@ export function Component() {
   return (
     <div className="security-page">
       <PageHeader title={t('account.title')} subtitle={t('account.intro')} />
-      {/* Sections: authenticator app, passkeys (features/passkeys), sessions. */}
+      <AuthenticatorSection />
+      <PasskeysSection />
+      <SessionsSection />
     </div>
   );
 }

@@ -12,8 +12,10 @@ import { PlainIcon } from '../../../components/PlainIcon';
 import { fieldMessage } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
+import { PasskeySignIn } from '../../passkeys';
 import { SsoSignIn } from '../../sso';
 import { useLogin, usePublicConfig } from '../api';
+import { SecondFactorStep } from '../components/SecondFactorStep';
 
 type Field = 'username' | 'password';
 interface SignInValues {
@@ -78,6 +80,9 @@ export function SignInPage() {
         ? t('errors.unexpected')
         : null;
   const demo = config.data?.demo ? config.data.demo_accounts : [];
+  // A right password of one asked for a second step: the step replaces the form.
+  const answer = login.data?.answer;
+  const secondStep = answer && 'second_factor' in answer ? answer.second_factor : null;
 
   const field = (name: Field, label: string, input: ReactNode) => (
     <div className="plain-field">
@@ -101,6 +106,21 @@ export function SignInPage() {
     'aria-describedby': errors[name] ? `signin-${name}-error` : undefined,
     onBlur: () => void check(name, values),
   });
+
+  if (secondStep)
+    return (
+      <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
+        <SecondFactorStep
+          key={secondStep.ticket}
+          challenge={secondStep}
+          remember={values.remember}
+          onCancel={() => {
+            login.reset();
+            change({ password: '' });
+          }}
+        />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
@@ -170,6 +190,7 @@ export function SignInPage() {
           {t('signin.submit')}
         </button>
       </form>
+      <PasskeySignIn remember={values.remember} />
       {demo.length > 0 ? (
         <div className="demo-accounts">
           <strong>{t('signin.demoTitle')}</strong>

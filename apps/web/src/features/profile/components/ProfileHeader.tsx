@@ -16,6 +16,7 @@ import { initials } from '../../../components/employee-search/EmployeeAvatar';
 import { ApiError } from '../../../lib/http';
 import { translateValidation } from '../../../lib/i18n';
 import { confirmDialog, reportError, serverErrorText, toastError, toastSuccess } from '../../../lib/notify';
+import { EndSessionsButton } from '../../account';
 import { isPngOrJpeg, readAsDataUrl, signInAs, useAdminAction, usePhotoUpload } from '../api';
 
 const RELATION_COLOR = {
@@ -164,6 +165,9 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
             {t('profile.admin.addUser')}
           </Button>
         </Tooltip>
+      ) : null}
+      {profile.permissions.admin && !self && profile.employee_user ? (
+        <EndSessionsButton employeeId={profile.id} name={profile.name} />
       ) : null}
       {profile.permissions.impersonate ? (
         <Button icon={<LoginOutlined aria-hidden className="flip-rtl" />} onClick={() => void impersonate()}>
