@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
@@ -48,6 +48,7 @@ function ExportCard() {
   const [busy, setBusy] = useState(false);
   const refresh = useRefreshAuditChain();
   const today = dayjs();
+  const titleId = useId();
   const download = async (values: Values) => {
     setBusy(true);
     try {
@@ -60,40 +61,42 @@ function ExportCard() {
     }
   };
   return (
-    <Card
-      title={
-        <h4 className="audit-card-title" style={{ margin: 0 }}>
-          {t('audit.export.title')}
-        </h4>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('audit.export.intro')}</Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{ from: today.startOf('month'), to: today }}
-        onFinish={(values) => void download(values)}
-        requiredMark
+    <section aria-labelledby={titleId}>
+      <Card
+        title={
+          <h4 id={titleId} className="audit-card-title" style={{ margin: 0 }}>
+            {t('audit.export.title')}
+          </h4>
+        }
       >
-        <Flex gap={16} wrap>
-          <Form.Item name="from" label={t('audit.export.from')} rules={[rangeRule('from')]} required>
-            <DatePicker format={DATE_FORMAT} allowClear={false} />
-          </Form.Item>
-          <Form.Item
-            name="to"
-            label={t('audit.export.to')}
-            rules={[rangeRule('to')]}
-            dependencies={['from']}
-            required
-          >
-            <DatePicker format={DATE_FORMAT} allowClear={false} />
-          </Form.Item>
-        </Flex>
-        <Button type="primary" htmlType="submit" loading={busy} icon={<DownloadOutlined aria-hidden />}>
-          {t('audit.export.download')}
-        </Button>
-      </Form>
-    </Card>
+        <Typography.Paragraph type="secondary">{t('audit.export.intro')}</Typography.Paragraph>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={{ from: today.startOf('month'), to: today }}
+          onFinish={(values) => void download(values)}
+          requiredMark
+        >
+          <Flex gap={16} wrap>
+            <Form.Item name="from" label={t('audit.export.from')} rules={[rangeRule('from')]} required>
+              <DatePicker format={DATE_FORMAT} allowClear={false} />
+            </Form.Item>
+            <Form.Item
+              name="to"
+              label={t('audit.export.to')}
+              rules={[rangeRule('to')]}
+              dependencies={['from']}
+              required
+            >
+              <DatePicker format={DATE_FORMAT} allowClear={false} />
+            </Form.Item>
+          </Flex>
+          <Button type="primary" htmlType="submit" loading={busy} icon={<DownloadOutlined aria-hidden />}>
+            {t('audit.export.download')}
+          </Button>
+        </Form>
+      </Card>
+    </section>
   );
 }
 
@@ -132,6 +135,7 @@ function ChainCard() {
   const chain = useAuditChain();
   const verify = useVerifyAuditChain();
   const state = chain.data;
+  const titleId = useId();
   const run = async () => {
     try {
       await verify.mutateAsync();
@@ -140,53 +144,55 @@ function ChainCard() {
     }
   };
   return (
-    <Card
-      title={
-        <h4 className="audit-card-title" style={{ margin: 0 }}>
-          {t('audit.chain.title')}
-        </h4>
-      }
-      loading={!state && chain.isPending}
-      extra={
-        <Button
-          icon={<SafetyCertificateOutlined aria-hidden />}
-          loading={verify.isPending}
-          onClick={() => void run()}
-        >
-          {t('audit.chain.verify')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('audit.chain.intro')}</Typography.Paragraph>
-      {state ? (
-        <Descriptions
-          column={1}
-          size="small"
-          items={[
-            {
-              key: 'sealed',
-              label: t('audit.chain.sealed'),
-              children: t('audit.chain.rows', { count: state.sealed }),
-            },
-            {
-              key: 'unsealed',
-              label: t('audit.chain.unsealed'),
-              children: t('audit.chain.rows', { count: state.unsealed }),
-            },
-            {
-              key: 'lastSealed',
-              label: t('audit.chain.lastSealed'),
-              children: <span dir="ltr">{formatDateTime(state.last_sealed_at)}</span>,
-            },
-            {
-              key: 'verification',
-              label: t('audit.chain.lastVerification'),
-              children: <Verification state={state} />,
-            },
-          ]}
-        />
-      ) : null}
-    </Card>
+    <section aria-labelledby={titleId}>
+      <Card
+        title={
+          <h4 id={titleId} className="audit-card-title" style={{ margin: 0 }}>
+            {t('audit.chain.title')}
+          </h4>
+        }
+        loading={!state && chain.isPending}
+        extra={
+          <Button
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            loading={verify.isPending}
+            onClick={() => void run()}
+          >
+            {t('audit.chain.verify')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('audit.chain.intro')}</Typography.Paragraph>
+        {state ? (
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              {
+                key: 'sealed',
+                label: t('audit.chain.sealed'),
+                children: t('audit.chain.rows', { count: state.sealed }),
+              },
+              {
+                key: 'unsealed',
+                label: t('audit.chain.unsealed'),
+                children: t('audit.chain.rows', { count: state.unsealed }),
+              },
+              {
+                key: 'lastSealed',
+                label: t('audit.chain.lastSealed'),
+                children: <span dir="ltr">{formatDateTime(state.last_sealed_at)}</span>,
+              },
+              {
+                key: 'verification',
+                label: t('audit.chain.lastVerification'),
+                children: <Verification state={state} />,
+              },
+            ]}
+          />
+        ) : null}
+      </Card>
+    </section>
   );
 }
 
