@@ -47,7 +47,10 @@ function decodeJwt(jwt: string): { header: Record<string, unknown>; claims: Reco
   };
 }
 
-export async function startTestProvider(redirectUri: string): Promise<TestProvider> {
+export async function startTestProvider(
+  redirectUri: string,
+  options: { claimsInIdToken?: boolean } = {},
+): Promise<TestProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,8 +87,9 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       email: ['email', 'email_verified'],
       profile: ['preferred_username', 'name'],
     },
-    // The claims of the scopes asked for go into the ID token too (as most company providers do).
-    conformIdTokenClaims: false,
+    // The claims of the scopes asked for go into the ID token too (as most company providers do);
+    // `claimsInIdToken: false` keeps them for the userinfo endpoint, as OpenID Connect Core has it.
+    conformIdTokenClaims: options.claimsInIdToken === false,
     features: { devInteractions: { enabled: true } },
     ttl: { Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600, Interaction: 600 },
     findAccount: async (_ctx: unknown, sub: string) => ({

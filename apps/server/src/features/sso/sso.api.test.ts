@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomAddress, setupApi, type TestContext, whenClosing } from '../../../test/helper';
 import { startTestProvider, type TestProvider } from '../../../test/oidc-provider';
-import type { Config } from '../../config';
+import type { OidcConfig } from '../../config';
 import { auditLog, authChallenges, employees, outbox, sessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
 
@@ -14,7 +14,7 @@ let idp: TestProvider;
 /** The portal matching the provider's `preferred_username` to the E-ID. */
 let ctx: TestContext;
 
-const oidcConfig = (overrides: Partial<NonNullable<Config['oidc']>> = {}): Config['oidc'] => ({
+const oidcConfig = (overrides: Partial<OidcConfig> = {}): OidcConfig => ({
   issuer: idp.issuer,
   clientId: idp.clientId,
   clientSecret: idp.clientSecret,
@@ -307,6 +307,31 @@ async function emailOf(on: TestContext, employeeId: number): Promise<string> {
     .where(eq(employees.id, employeeId));
   return row!.email!;
 }
+
+describe('a provider that sends the claims at its userinfo endpoint only', () => {
+  it('reads the claim there, for the ID token’s subject', async () => {
+    const strict = await startTestProvider(REDIRECT, { claimsInIdToken: false });
+    whenClosing(() => strict.close());
+    const on = await setupApi({
+      oidc: {
+        ...oidcConfig(),
+        issuer: strict.issuer,
+        clientId: strict.clientId,
+        clientSecret: strict.clientSecret,
+      },
+    });
+    const person = await on.factory.employee();
+    const login = `strict-${Date.now()}`;
+    strict.accounts.set(login, { preferred_username: person.eid });
+    const start = await on.call({ method: 'GET', url: '/api/v1/auth/oidc/start' });
+    const back = await strict.signIn(String(start.headers.location), login);
+    const callback = await on.call({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const location = new URL(String(callback.headers.location));
+    const res = await exchange(on, ticketOf(location));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ employee_id: person.id });
+  });
+});
 
 describe('password sign-in off, except break-glass', () => {
   let off: TestContext;

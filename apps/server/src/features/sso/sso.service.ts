@@ -180,7 +180,19 @@ export class SsoService {
         });
       const claims = tokens.claims();
       if (!claims) throw new Refused('oidc_provider_error', 'no ID token');
-      const value = claims[settings.claim];
+      // A provider that keeps the scopes' claims out of the ID token (as OpenID Connect Core has it
+      // for the code flow) answers them at its userinfo endpoint, for the same subject.
+      let value = claims[settings.claim];
+      if (value === undefined) {
+        const info = await oidc
+          .fetchUserInfo(provider, tokens.access_token, claims.sub)
+          .catch((err: unknown) => {
+            throw new Refused('oidc_provider_error', `userinfo refused: ${reason(err)}`);
+          });
+        value = info[settings.claim];
+        if (settings.match === 'email' && info.email_verified === false)
+          throw new Refused('oidc_unknown_person', 'the e-mail address is not verified by the provider');
+      }
       if (typeof value !== 'string' || value.trim() === '')
         throw new Refused('oidc_unknown_person', `the ID token has no ${settings.claim}`);
       if (settings.match === 'email' && claims.email_verified === false)
