@@ -34,7 +34,6 @@ function LeaverList({ picked, onPick }: { picked: number | null; onPick: (id: nu
       <Input.Search
         aria-label={t('dataRights.erasure.search')}
         placeholder={t('dataRights.erasure.search')}
-        allowClear
         onSearch={(value) => setSearch(value.trim())}
         style={{ marginBottom: 12 }}
       />
@@ -96,7 +95,7 @@ function Report({ state }: { state: ErasureState }) {
         rowKey={(l) => `${l.area}:${l.what}:${l.outcome}`}
         size="small"
         pagination={false}
-        dataSource={erasure.report.lines}
+        dataSource={erasure.report.lines.filter((l) => l.rows > 0)}
         columns={[
           {
             key: 'area',
@@ -239,9 +238,14 @@ function Person({ employeeId }: { employeeId: number }) {
           </Form>
         ) : null}
       </Card>
-      <Report state={s} />
     </Flex>
   );
+}
+
+/** The report of the picked person's erasure, across the page's width. */
+function PickedReport({ employeeId }: { employeeId: number }) {
+  const state = useErasureState(employeeId);
+  return state.data ? <Report state={state.data} /> : null;
 }
 
 /**
@@ -272,6 +276,11 @@ export function Component() {
           )}
         </div>
       </Flex>
+      {picked === null ? null : (
+        <div style={{ marginTop: 16 }}>
+          <PickedReport employeeId={picked} />
+        </div>
+      )}
     </AdminOnly>
   );
 }
