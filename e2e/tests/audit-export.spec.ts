@@ -49,6 +49,8 @@ test.describe('audit export', () => {
     const from = plusDays(day, -1);
     await typeDate(page, 'From', dmy(from));
     await typeDate(page, 'To', dmy(day));
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue(dmy(from));
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(dmy(day));
     await expect(page.getByText('To date must not be before the from date')).toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -49,7 +49,14 @@ function ExportCard() {
   const refresh = useRefreshAuditChain();
   const today = dayjs();
   const titleId = useId();
-  const download = async (values: Values) => {
+  // Not a submit button: Enter in a date field confirms the typed date, and must not download the range before it.
+  const download = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
     setBusy(true);
     try {
       await downloadAuditCsv(asQuery(values));
@@ -74,7 +81,6 @@ function ExportCard() {
           form={form}
           layout="vertical"
           initialValues={{ from: today.startOf('month'), to: today }}
-          onFinish={(values) => void download(values)}
           requiredMark
         >
           <Flex gap={16} wrap>
@@ -91,7 +97,12 @@ function ExportCard() {
               <DatePicker format={DATE_FORMAT} allowClear={false} />
             </Form.Item>
           </Flex>
-          <Button type="primary" htmlType="submit" loading={busy} icon={<DownloadOutlined aria-hidden />}>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void download()}
+            icon={<DownloadOutlined aria-hidden />}
+          >
             {t('audit.export.download')}
           </Button>
         </Form>
