@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 // The public pages' texts (sign-in, recovery, errors); all of English loads with the signed-in shell.
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enPasskeys from '../locales/en/passkeys.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import enSso from '../locales/en/sso.json';
 import { formatNumber } from './format';
@@ -58,7 +59,7 @@ const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', i
 export { i18n };
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enSso } } },
+  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enSso, ...enPasskeys } } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

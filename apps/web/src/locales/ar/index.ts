@@ -29,6 +29,7 @@ import lists from './lists.json';
 import notifications from './notifications.json';
 import orgChart from './org-chart.json';
 import organisation from './organisation.json';
+import passkeys from './passkeys.json';
 import profile from './profile.json';
 import reference from './reference.json';
 import remoteWork from './remote-work.json';
@@ -69,6 +70,7 @@ export default {
   ...notifications,
   ...orgChart,
   ...organisation,
+  ...passkeys,
   ...profile,
   ...reference,
   ...remoteWork,

@@ -1,0 +1,48 @@
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { usePasskeySignIn } from '../api';
+import { passkeyErrorText } from '../errors';
+
+/**
+ * The sign-in page's "Sign in with a passkey": no E-ID is typed, the
+ * browser offers the passkeys it holds for the portal. Shown only where the
+ * browser can use passkeys. Plain elements: the sign-in page loads no Ant
+ * Design. `remember` is the form's "Remember me".
+ */
+export function PasskeySignIn({ remember }: { remember: boolean }) {
+  const { t } = useTranslation();
+  const signIn = usePasskeySignIn();
+  if (!browserSupportsWebAuthn()) return null;
+  return (
+    <div className="passkey-sign-in">
+      <p className="passkey-sign-in__or">
+        <span>{t('passkeys.or')}</span>
+      </p>
+      {signIn.error ? (
+        <PlainAlert
+          type="error"
+          role="alert"
+          title={passkeyErrorText(signIn.error, t)}
+          className="auth-notice"
+        />
+      ) : null}
+      <button
+        type="button"
+        className="plain-button plain-button--large plain-button--block"
+        aria-busy={signIn.isPending || undefined}
+        disabled={signIn.isPending}
+        onClick={() => signIn.mutate(remember)}
+      >
+        {signIn.isPending ? (
+          <span className="plain-spinner plain-spinner--small" aria-hidden="true" />
+        ) : (
+          <PlainIcon icon={KeyOutlined} />
+        )}
+        {t('passkeys.signIn')}
+      </button>
+    </div>
+  );
+}
