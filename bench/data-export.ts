@@ -5,11 +5,16 @@
  * the time, the archive's size and its entries are printed. A measurement,
  * never a timed assertion.
  *
- *   DATABASE_URL=postgres://root@127.0.0.1:5432/hr_portal_bench npx tsx bench/data-export.ts [runs]
+ *   DATABASE_URL=postgres://root@127.0.0.1:5432/hr_portal_bench npx tsx bench/data-export.ts [runs] [documents]
+ *
+ * With `documents`, the person first gets that many profile documents of
+ * 1 MiB of random bytes each (removed again afterwards), to measure the
+ * files' streaming too.
  *
  * The database must hold the large data set (`npm run seed:large` on the same
  * DATABASE_URL). With no DATABASE_URL, DATA_DIR's embedded database is read.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -20,6 +25,7 @@ import '../apps/server/src/features';
 import type { AuthContext } from '../apps/server/src/lib/auth-context';
 
 const runs = Number(process.argv[2] ?? 3);
+const documents = Number(process.argv[3] ?? 0);
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -60,23 +66,54 @@ async function main() {
       expiresAt: new Date(Date.now() + 3_600_000),
     };
     const service = new DataRightsService(db, config.erasureRetentionDays);
+    const added: number[] = [];
+    for (let i = 0; i < documents; i++) {
+      const [file] = rowsOf<{ id: number }>(
+        await db.execute(sql`insert into files (kind, name, mime, size, data, created_by)
+          values ('document', ${`bench-${i}.bin`}, 'application/octet-stream', ${1 << 20}, ${randomBytes(1 << 20)}, ${busiest.id})
+          returning id`),
+      );
+      added.push(Number(file!.id));
+      await db.execute(
+        sql`insert into employee_files (employee_id, name, file_id) values (${busiest.id}, ${`Bench ${i}`}, ${file!.id})`,
+      );
+    }
     console.log(
-      `Exporting the data of ${busiest.username} (employee ${busiest.id}, ${busiest.records} records), ${runs} runs`,
+      `Exporting the data of ${busiest.username} (employee ${busiest.id}, ${busiest.records} records, ${documents} documents of 1 MiB added), ${runs} runs`,
     );
     for (let run = 1; run <= runs; run++) {
       const started = process.hrtime.bigint();
       const archive = await service.export(auth);
+      // Read as a download is: counted and dropped, chunk by chunk (the first run keeps it, to list its entries).
       const chunks: Buffer[] = [];
-      for await (const chunk of archive.stream) chunks.push(chunk as Buffer);
+      let bytes = 0;
+      let rss = process.memoryUsage().rss;
+      for await (const chunk of archive.stream) {
+        bytes += (chunk as Buffer).byteLength;
+        if (run === 1) chunks.push(chunk as Buffer);
+        rss = Math.max(rss, process.memoryUsage().rss);
+      }
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const zip = Buffer.concat(chunks);
-      const entries = unzipSync(new Uint8Array(zip));
-      const unpacked = Object.values(entries).reduce((n, e) => n + e.byteLength, 0);
+      const entries = run === 1 ? Object.keys(unzipSync(new Uint8Array(Buffer.concat(chunks)))).length : null;
       console.log(
-        `run ${run}: ${ms.toFixed(0)} ms, ${(zip.byteLength / 1024).toFixed(0)} KiB zipped (${(unpacked / 1024).toFixed(0)} KiB unpacked), ${Object.keys(entries).length} entries`,
+        `run ${run}: ${ms.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB, peak RSS ${(rss / 2 ** 20).toFixed(0)} MiB${entries === null ? '' : `, ${entries} entries`}`,
       );
       // The count of one export at a time is given back once the archive has ended.
       await new Promise((r) => setTimeout(r, 100));
+    }
+    if (added.length > 0) {
+      await db.execute(
+        sql`delete from employee_files where file_id in (${sql.join(
+          added.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      await db.execute(
+        sql`delete from files where id in (${sql.join(
+          added.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
     }
   } finally {
     await database.close();
