@@ -32,7 +32,7 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** Rows sealed per transaction (the lock is held for one batch at a time). */
 export const SEAL_BATCH = 1000;
 /** How long the sealer waits for writers' transactions before giving up until its next turn. */
-export const SEAL_LOCK_TIMEOUT_MS = 1000;
+export const SEAL_LOCK_TIMEOUT_MS = 250;
 /** The text that replaces erased personal content. */
 export const ERASED = '[erased]';
 

@@ -208,6 +208,72 @@ describe('the audit chain status', () => {
   });
 });
 
+describe('an erasure and the chain', () => {
+  it('an erased leaver: the chain still verifies, the export names them nowhere, and a later edit shows', async () => {
+    const person = await ctx.factory.employee({ name: `Leaver ${Date.now()}`, mobile: '01799887766' });
+    const token = await ctx.factory.token(person);
+    // Rows about the person, by them and naming them, sealed before the erasure.
+    const call = await ctx.call({
+      method: 'GET',
+      url: '/api/v1/account/export',
+      token,
+    });
+    expect(call.statusCode).toBe(200);
+    await audit(ctx.db, null, {
+      action: 'note',
+      entity: 'thing',
+      data: { text: `Handed over to ${person.name} (${person.mobile ?? ''})` },
+    });
+    await sealAuditChain(ctx.db);
+    const off = await ctx.call({
+      method: 'PATCH',
+      url: '/api/v1/employees/disable',
+      token: cast.tokens.admin,
+      payload: { employee_id: person.id },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const erased = await ctx.call({
+      method: 'POST',
+      url: `/api/v1/employees/${person.id}/erasure`,
+      token: cast.tokens.admin,
+      payload: { confirm: person.eid, override_retention: true, reason: 'Asked in writing' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const verified: AuditChainStatus = (
+      await ctx.call({ method: 'POST', url: '/api/v1/audit/chain/verify', token: cast.tokens.admin })
+    ).json();
+    expect(verified.verification).toMatchObject({ ok: true, problem: null });
+    expect(verified.unsealed).toBe(0);
+
+    const csv = (await exportCsv(cast.tokens.admin, `?from=${officeToday()}&to=${officeToday()}`)).body;
+    expect(csv).toContain('[erased]');
+    for (const secret of [person.name, person.eid, '01799887766'])
+      expect(csv.toLowerCase(), secret).not.toContain(secret.toLowerCase());
+
+    // A redacted row edited afterwards is found.
+    const [redacted] = rowsOf<{ id: string; data: string }>(
+      await ctx.db.execute(
+        sql`select id::text as id, data::text as data from audit_log where redacted_by is not null order by id limit 1`,
+      ),
+    );
+    await ctx.db.execute(
+      sql`update audit_log set data = '{"text": "rewritten"}'::jsonb where id = ${Number(redacted?.id)}`,
+    );
+    const broken: AuditChainStatus = (
+      await ctx.call({ method: 'POST', url: '/api/v1/audit/chain/verify', token: cast.tokens.admin })
+    ).json();
+    expect(broken.verification).toMatchObject({ ok: false, problem: { kind: 'redaction_mismatch' } });
+    await ctx.db.execute(
+      sql`update audit_log set data = ${redacted?.data}::jsonb where id = ${Number(redacted?.id)}`,
+    );
+    const again: AuditChainStatus = (
+      await ctx.call({ method: 'POST', url: '/api/v1/audit/chain/verify', token: cast.tokens.admin })
+    ).json();
+    expect(again.verification).toMatchObject({ ok: true });
+  });
+});
+
 // ---------------------------------------------------------------------------
 // npm run audit:verify
 
