@@ -96,6 +96,10 @@ export default defineConfig({
         WEB_DIST: path.join(process.env.E2E_DATA_DIR, 'web'),
         DATABASE_URL: '',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // WebAuthn takes no IP address as relying party: passkeys are tried at localhost
+        // (tests/passkeys.spec.ts), the same server under a name.
+        PASSKEY_RP_ID: 'localhost',
+        PASSKEY_ORIGINS: `http://localhost:${port}`,
         MESSAGE_TRANSPORT: 'webhook',
         MESSAGE_WEBHOOK_URL: `http://127.0.0.1:${sinkPort}/`,
         // E-mails leave by SMTP to the sink's real SMTP server (SMS by the webhook).

@@ -173,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           tile_url: config.tileUrl,
           sso: config.oidc ? { label: config.oidc.label } : null,
           password_sign_in: config.passwordSignIn,
+          passkey_rp_id: config.passkeys.rpId,
         }),
       );
       const deps: FeatureDeps = {

@@ -167,6 +167,12 @@ export const publicConfig = z.object({
   sso: z.object({ label: z.string().nullable() }).nullable(),
   /** Whether everyone may sign in with E-ID and password (when false, only break-glass administrators). */
   password_sign_in: z.boolean(),
+  /**
+   * The passkeys' relying party ID (a domain): a browser offers passkeys only
+   * at an address under it, so the sign-in page offers them only there; null
+   * when passkeys are off (the portal's address is an IP address).
+   */
+  passkey_rp_id: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -190,7 +190,7 @@ export function SignInPage() {
           {t('signin.submit')}
         </button>
       </form>
-      <PasskeySignIn remember={values.remember} />
+      <PasskeySignIn rpId={config.data?.passkey_rp_id ?? null} remember={values.remember} />
       {demo.length > 0 ? (
         <div className="demo-accounts">
           <strong>{t('signin.demoTitle')}</strong>

@@ -6,16 +6,24 @@ import { PlainIcon } from '../../../components/PlainIcon';
 import { usePasskeySignIn } from '../api';
 import { passkeyErrorText } from '../errors';
 
+/** Whether this page's address is under the relying party's domain, where a browser offers its passkeys. */
+function underRelyingParty(rpId: string | null): boolean {
+  const host = window.location.hostname.toLowerCase();
+  return rpId !== null && (host === rpId || host.endsWith(`.${rpId}`));
+}
+
 /**
  * The sign-in page's "Sign in with a passkey": no E-ID is typed, the
  * browser offers the passkeys it holds for the portal. Shown only where the
- * browser can use passkeys. Plain elements: the sign-in page loads no Ant
- * Design. `remember` is the form's "Remember me".
+ * browser can use passkeys and the page is at an address under the portal's
+ * relying party (`rpId`, from the public settings; null: passkeys are off).
+ * Plain elements: the sign-in page loads no Ant Design. `remember` is the
+ * form's "Remember me".
  */
-export function PasskeySignIn({ remember }: { remember: boolean }) {
+export function PasskeySignIn({ rpId, remember }: { rpId: string | null; remember: boolean }) {
   const { t } = useTranslation();
   const signIn = usePasskeySignIn();
-  if (!browserSupportsWebAuthn()) return null;
+  if (!underRelyingParty(rpId) || !browserSupportsWebAuthn()) return null;
   return (
     <div className="passkey-sign-in">
       <p className="passkey-sign-in__or">

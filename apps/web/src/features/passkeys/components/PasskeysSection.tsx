@@ -232,11 +232,12 @@ export function PasskeysSection() {
           showIcon
           title={passkeys.error instanceof ApiError ? serverErrorText(passkeys.error) : t('passkeys.failed')}
         />
+      ) : data && items.length === 0 ? (
+        <Typography.Paragraph style={{ margin: 0 }}>{t('passkeys.none')}</Typography.Paragraph>
       ) : (
         <List
           loading={passkeys.isLoading}
           dataSource={items}
-          locale={{ emptyText: t('passkeys.none') }}
           renderItem={(item) => <PasskeyItem item={item} onRename={setRenaming} />}
         />
       )}
