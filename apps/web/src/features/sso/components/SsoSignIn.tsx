@@ -25,15 +25,22 @@ export function SsoSignIn({ config }: { config: PublicConfig | undefined }) {
       {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
       {sso ? (
         <div className="sso-sign-in">
+          {/* The one primary button of the page: this one when password sign-in is off, else the form's. */}
           <a
-            className="plain-button plain-button--primary plain-button--large plain-button--block"
+            className={`plain-button plain-button--large plain-button--block${
+              config?.password_sign_in ? '' : ' plain-button--primary'
+            }`}
             href={SSO_START_URL}
           >
             {sso.label ? t('sso.signInWith', { name: sso.label }) : t('sso.companyAccount')}
           </a>
-          <p className="sso-sign-in__or">
-            <span>{config?.password_sign_in ? t('sso.orPassword') : t('sso.breakGlass')}</span>
-          </p>
+          {config?.password_sign_in ? (
+            <p className="sso-sign-in__or">
+              <span>{t('sso.orPassword')}</span>
+            </p>
+          ) : (
+            <p className="sso-sign-in__note">{t('sso.breakGlass')}</p>
+          )}
         </div>
       ) : null}
     </>
