@@ -120,7 +120,7 @@ test.describe('data rights', () => {
     const report = page.getByRole('table').last();
     await expect(report.getByRole('row').filter({ hasText: 'employee_photos' })).toHaveCount(0);
     await expect(
-      report.getByRole('row').filter({ hasText: /^Profile.*employees \(name, E-ID/ }),
+      report.getByRole('row').filter({ hasText: /^Profileemployees \(name, E-ID/ }),
     ).toContainText('Replaced');
     await expect(report.getByRole('row').filter({ hasText: 'employee_separations' })).toContainText('Kept');
     await expect(report.getByRole('row').filter({ hasText: 'employee_separations' })).toContainText(

@@ -18,6 +18,9 @@ import { useErase, useErasureState, useLeavers } from '../api';
 
 const rules = zodRules(erasureBody);
 
+/** A date kept in its own order inside a sentence of either direction (a left-to-right isolate). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 interface Values {
   confirm?: string;
   override_retention?: boolean;
@@ -86,11 +89,12 @@ function Report({ state }: { state: ErasureState }) {
   return (
     <Card title={<h4 className="data-rights-card-title">{t('dataRights.report.title')}</h4>}>
       <Typography.Paragraph>
-        {t('dataRights.report.when', { when: formatDateTime(erasure.created) })}{' '}
+        {t('dataRights.report.when', { when: ltr(formatDateTime(erasure.created)) })}{' '}
         {erasure.overrode_retention
           ? t('dataRights.report.overrode', { reason: erasure.reason ?? '' })
           : null}
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('dataRights.report.emptyLeftOut')}</Typography.Paragraph>
       <Table<ErasureReportLine>
         rowKey={(l) => `${l.area}:${l.what}:${l.outcome}`}
         size="small"
@@ -100,7 +104,7 @@ function Report({ state }: { state: ErasureState }) {
           {
             key: 'area',
             title: t('dataRights.report.area'),
-            render: (_, l) => t(`dataRights.area.${l.area}`),
+            render: (_, l) => t(`dataRights.areaName.${l.area}`),
           },
           {
             key: 'what',
@@ -199,7 +203,7 @@ function Person({ employeeId }: { employeeId: number }) {
                 type="warning"
                 showIcon
                 style={{ marginBottom: 16 }}
-                title={t('dataRights.erasure.within', { date: formatDate(s.retention_end) })}
+                title={t('dataRights.erasure.within', { date: ltr(formatDate(s.retention_end)) })}
               />
             ) : null}
             <Form.Item
