@@ -12,6 +12,7 @@ import { openPglite } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { sealAuditChain } from '../../lib/audit-chain';
 import { officeToday } from '../../lib/office-clock';
+import { EXPORT_RULE, VERIFY_RULE } from './audit.service';
 
 let ctx: TestContext;
 let cast: Cast;
@@ -155,6 +156,18 @@ describe('GET audit/export', () => {
     },
   );
 
+  it('counts exports per administrator: past the limit, 429 and nothing written', async () => {
+    const hr = await ctx.factory.employee({ admin: true });
+    const token = await ctx.factory.token(hr);
+    const query = `?from=${officeToday()}&to=${officeToday()}`;
+    for (let i = 0; i < EXPORT_RULE.limit; i++) expect((await exportCsv(token, query)).statusCode).toBe(200);
+    const before = await auditCount();
+    const refused = await exportCsv(token, query);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('too_many_requests');
+    expect(await auditCount()).toBe(before);
+  });
+
   it('takes a range of exactly 366 days', async () => {
     const res = await exportCsv(cast.tokens.admin, `?from=2025-01-01&to=2026-01-01`);
     expect(res.statusCode, res.body).toBe(200);
@@ -198,6 +211,18 @@ describe('the audit chain status', () => {
     expect((await verify(cast.tokens.admin)).json().verification).toMatchObject({ ok: true });
   });
 
+  it('counts verifications per administrator: past the limit, 429 until the hour is over', async () => {
+    const hr = await ctx.factory.employee({ admin: true });
+    const token = await ctx.factory.token(hr);
+    for (let i = 0; i < VERIFY_RULE.limit; i++) expect((await verify(token)).statusCode).toBe(200);
+    const refused = await verify(token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('too_many_requests');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another administrator's count is their own.
+    expect((await verify(cast.tokens.admin)).statusCode).toBe(200);
+  });
+
   it('refuses everyone but HR administrators', async () => {
     for (const who of ['employee', 'lm', 'oo', 'peer', 'stranger'] as const) {
       expect((await status(cast.tokens[who])).statusCode, who).toBe(403);
@@ -222,7 +247,7 @@ describe('an erasure and the chain', () => {
     await audit(ctx.db, null, {
       action: 'note',
       entity: 'thing',
-      data: { text: `Handed over to ${person.name} (${person.mobile ?? ''})` },
+      data: { text: `Handed over to ${person.name} (01799887766)` },
     });
     await sealAuditChain(ctx.db);
     const off = await ctx.call({

@@ -14,12 +14,33 @@ import { audit } from '../../lib/audit';
 import { sealAuditChain, verifyAuditChain } from '../../lib/audit-chain';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import { type ThrottleRule, throttle } from '../../lib/throttle';
 import { auditRepository as repo } from './audit.repository';
 
 /** Rows read per query while an export streams. */
 const EXPORT_BATCH = 500;
 /** How often the sealer looks for unsealed rows. */
 const SEAL_EVERY_MS = 5_000;
+
+/**
+ * Verifications per HR administrator: each walks the whole chain (seconds on
+ * a large audit), so a held-down button or a script cannot keep the database
+ * busy. Counted in the database before the walk, shared by every process.
+ */
+export const VERIFY_RULE = {
+  bucket: 'audit_chain_verify',
+  limit: 10,
+  windowMs: 60 * 60_000,
+  message: (m: number) => `Too many verifications of the audit chain. Please try again in ${m} minute(s).`,
+} satisfies ThrottleRule;
+
+/** Exports per HR administrator: each reads up to a year of audit rows. */
+export const EXPORT_RULE = {
+  bucket: 'audit_export',
+  limit: 30,
+  windowMs: 60 * 60_000,
+  message: (m: number) => `Too many audit exports. Please try again in ${m} minute(s).`,
+} satisfies ThrottleRule;
 
 /**
  * A cell a spreadsheet would take for a formula (`=`, `+`, `-`, `@` first, or
@@ -48,6 +69,7 @@ export class AuditService {
   /** GET audit/export: seals, audits the export, then streams the rows of the range as CSV. */
   async export(auth: AuthContext, q: AuditExportQuery): Promise<{ fileName: string; stream: Readable }> {
     requireHr(auth);
+    await throttle.take(this.db, [{ rule: EXPORT_RULE, key: String(auth.userId) }]);
     await sealAuditChain(this.db);
     await this.db.transaction((tx) =>
       audit(tx, auth, { action: 'audit_export', entity: 'audit_log', data: { from: q.from, to: q.to } }),
@@ -108,6 +130,7 @@ export class AuditService {
   /** POST audit/chain/verify: seals, walks the whole chain, keeps the result and answers the state. */
   async verify(auth: AuthContext): Promise<AuditChainStatus> {
     requireHr(auth);
+    await throttle.take(this.db, [{ rule: VERIFY_RULE, key: String(auth.userId) }]);
     await sealAuditChain(this.db);
     await recordVerification(this.db);
     return this.chain(auth);
