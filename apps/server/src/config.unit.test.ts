@@ -83,6 +83,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/40' }],
     ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: 'abc' }],
     ['OUTBOX_RETENTION_DAYS', { OUTBOX_RETENTION_DAYS: '0' }],
+    ['ERASURE_RETENTION_DAYS', { ERASURE_RETENTION_DAYS: 'a year' }],
+    ['ERASURE_RETENTION_DAYS', { ERASURE_RETENTION_DAYS: '3651' }],
     ['REALTIME_STREAMS_PER_PERSON', { REALTIME_STREAMS_PER_PERSON: '0' }],
     ['REALTIME_STREAMS_PER_PERSON', { REALTIME_STREAMS_PER_PERSON: '2.5' }],
     ['MESSAGE_WEBHOOK_URL', { MESSAGE_TRANSPORT: 'webhook', MESSAGE_WEBHOOK_URL: 'notaurl' }],
@@ -191,6 +193,13 @@ describe('REALTIME_STREAMS_PER_PERSON', () => {
 describe('OUTBOX_RETENTION_DAYS', () => {
   it('is read in days', () => {
     expect(loadConfig({ OUTBOX_RETENTION_DAYS: '7' }).outboxRetentionDays).toBe(7);
+  });
+});
+
+describe('ERASURE_RETENTION_DAYS', () => {
+  it('is read in days, a year unless set', () => {
+    expect(loadConfig({}).erasureRetentionDays).toBe(365);
+    expect(loadConfig({ ERASURE_RETENTION_DAYS: '2190' }).erasureRetentionDays).toBe(2190);
   });
 });
 
