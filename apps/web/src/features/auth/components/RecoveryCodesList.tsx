@@ -29,9 +29,9 @@ export function RecoveryCodesList({ codes }: { codes: readonly string[] }) {
 
   return (
     <section className="recovery-codes" aria-labelledby="recovery-codes-title">
-      <h2 id="recovery-codes-title" className="recovery-codes__title">
+      <h3 id="recovery-codes-title" className="recovery-codes__title">
         {t('recoveryCodes.title')}
-      </h2>
+      </h3>
       <p>{t('recoveryCodes.intro')}</p>
       <ul className="recovery-codes__list" aria-label={t('recoveryCodes.listLabel')}>
         {codes.map((code) => (

@@ -92,9 +92,9 @@ export function SecondFactorStep({ challenge, remember, onCancel }: Props) {
   const label = recovery ? t('signin.secondFactor.recoveryLabel') : t('signin.secondFactor.codeLabel');
   return (
     <div className="second-factor">
-      <h2 className="second-factor__title">
+      <h4 className="second-factor__title">
         {enrolling ? t('signin.secondFactor.enrolTitle') : t('signin.secondFactor.title')}
-      </h2>
+      </h4>
       {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
       {enrolling ? (
         <div className="second-factor__enrol">

@@ -109,7 +109,7 @@ export function SignInPage() {
 
   if (secondStep)
     return (
-      <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
+      <AuthLayout title={t('signin.title')}>
         <SecondFactorStep
           key={secondStep.ticket}
           challenge={secondStep}
