@@ -11,7 +11,7 @@ import { customSheetBody, setKpiStatus } from '../../../test/factories/kpi';
 import { jpeg, lookupId, png } from '../../../test/factories/profile';
 import { leaveBody } from '../../../test/factories/requests';
 import { type Cast, dbKind, type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
-import { auditLog, employees, erasures, familyMembers, separations, users } from '../../db/schema';
+import { auditLog, employees, erasures, familyMembers, outbox, separations, users } from '../../db/schema';
 import { throttle } from '../../lib/throttle';
 import { EXPORT_RULE } from './data-rights.service';
 
@@ -293,6 +293,11 @@ describe('POST employees/{id}/erasure', () => {
     const person = await ctx.factory.employee({ parentId: c.lm.id });
     await leaver(c.tokens.admin, person, 800);
     expect(((await stateOf(c.tokens.admin, person.id)).json() as ErasureState).actions).toEqual(['erase']);
+    // Someone else's message holding a longer text that starts with the E-ID is not about the person.
+    const [other] = await ctx.db
+      .insert(outbox)
+      .values({ channel: 'sms', recipient: '01700000001', body: `Code ${person.eid}7 for you`, topic: 'otp' })
+      .returning({ id: outbox.id });
     const res = await erase(c.tokens.admin, person.id, { confirm: person.eid });
     expect(res.statusCode, res.body).toBe(200);
     const state = res.json() as ErasureState;
@@ -325,6 +330,8 @@ describe('POST employees/{id}/erasure', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('erasure_done');
     expect(await erasureCount(person.id)).toBe(1);
+    const [kept] = await ctx.db.select().from(outbox).where(eq(outbox.id, other!.id));
+    expect(kept?.body).toBe(`Code ${person.eid}7 for you`);
   });
 
   it('lists leavers for HR only', async () => {

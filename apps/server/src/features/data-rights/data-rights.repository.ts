@@ -225,7 +225,14 @@ export const dataRightsRepository = {
       rows: number,
       why?: KeptReason,
     ) => lines.push({ area, what, outcome, rows, why: why ?? null });
-    const pattern = secrets.map(regexText).join('|');
+    // Each text as a whole word (an E-ID "1004" is not found inside "10045" or a code "100456").
+    const word = /\w/;
+    const pattern = secrets
+      .map(
+        (t) =>
+          `${word.test(t[0] ?? '') ? '\\m' : ''}${regexText(t)}${word.test(t.at(-1) ?? '') ? '\\M' : ''}`,
+      )
+      .join('|');
     /** A text column with every mention of the person replaced. */
     const scrub = (column: SQL) => sql`regexp_replace(${column}, ${pattern}, ${ERASED}, 'gi')`;
     const mentions = (column: SQL) => sql`${column} ~* ${pattern}`;
