@@ -150,11 +150,11 @@ describe('GET account/export', () => {
     expect(profile.employee).toMatchObject({
       id: c.employee.id,
       nid: 'EMPNID55332',
-      fatherName: 'Empfather Z',
+      father_name: 'Empfather Z',
     });
     expect(profile.family_members).toEqual([expect.objectContaining({ name: 'Sister Kamrun' })]);
     const leave = JSON.parse(text('leave.json'));
-    expect(leave.requests).toEqual([expect.objectContaining({ leaveAddress: 'Uncle’s house, Sylhet' })]);
+    expect(leave.requests).toEqual([expect.objectContaining({ leave_address: 'Uncle’s house, Sylhet' })]);
     const account = JSON.parse(text('account.json'));
     expect(account.user).toMatchObject({ username: c.employee.eid, password_set: true });
     expect(JSON.parse(text('sessions.json')).sessions.length).toBeGreaterThan(0);

@@ -39,6 +39,18 @@ their numeric ids. Files you or HR stored (documents, your photo, letters, revie
 under files/. index.json lists every file of the archive.
 `;
 
+/** A record as the API writes it: every key in snake_case (the repositories answer camelCase), values as they are. */
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      snakeKeys(v),
+    ]),
+  );
+}
+
 /** Waits until the archive has read a stream it was given (or the download stopped). */
 function added(zip: yazl.ZipFile, path: string, data: Uint8Array, mtime: Date): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -117,7 +129,7 @@ export class DataRightsService {
   private async fill(zip: yazl.ZipFile, subject: PersonalSubject, now: Date): Promise<void> {
     const entries: { path: string; area: string; kind: 'json' | 'file'; bytes: number }[] = [];
     const json = (path: string, area: string, value: unknown) => {
-      const data = Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+      const data = Buffer.from(`${JSON.stringify(snakeKeys(value), null, 2)}\n`, 'utf8');
       zip.addBuffer(data, path, { mtime: now });
       entries.push({ path, area, kind: 'json', bytes: data.byteLength });
     };
