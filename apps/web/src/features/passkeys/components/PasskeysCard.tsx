@@ -142,13 +142,14 @@ function PasskeyItem({ item, onRename }: { item: Passkey; onRename: (item: Passk
 }
 
 /**
- * The Security page's passkeys (docs/decisions.md, "Passkeys"): the
+ * The Security page's passkeys (docs/decisions.md, "Passkeys"), loaded by
+ * `PasskeysSection`: the
  * reader's passkeys with when each was added and last used, "Add a passkey"
  * (a name, then the browser's dialog), rename and remove (after a
  * confirmation). What may be done comes from the server (`can_add`, each
  * item's `actions`): nothing while an administrator is signed in as the person.
  */
-export function PasskeysSection() {
+export function PasskeysCard() {
   const { t } = useTranslation();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
