@@ -296,3 +296,18 @@ describe('OpenID Connect and password sign-in', () => {
     );
   });
 });
+
+describe('SECOND_FACTOR', () => {
+  it('asks HR administrators for the second step by default, and nobody without an app in the demo', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/hr' }).secondFactor).toBe('admins');
+    expect(loadConfig({ DEMO: 'false' }).secondFactor).toBe('admins');
+    expect(loadConfig({}).secondFactor).toBe('optional');
+    expect(loadConfig({ SECOND_FACTOR: 'all' }).secondFactor).toBe('all');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/hr', SECOND_FACTOR: 'optional' }).secondFactor).toBe(
+      'optional',
+    );
+    expect(configError({ SECOND_FACTOR: 'everyone' }).message).toMatch(
+      /SECOND_FACTOR must be "admins", "all" or "optional" \(got "everyone"\)/,
+    );
+  });
+});
