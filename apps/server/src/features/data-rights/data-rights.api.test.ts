@@ -11,7 +11,16 @@ import { customSheetBody, setKpiStatus } from '../../../test/factories/kpi';
 import { jpeg, lookupId, png } from '../../../test/factories/profile';
 import { leaveBody } from '../../../test/factories/requests';
 import { type Cast, dbKind, type MadeEmployee, setupApi, type TestContext } from '../../../test/helper';
-import { auditLog, employees, erasures, familyMembers, outbox, separations, users } from '../../db/schema';
+import {
+  auditLog,
+  employees,
+  erasures,
+  familyMembers,
+  outbox,
+  separations,
+  sessions,
+  users,
+} from '../../db/schema';
 import { throttle } from '../../lib/throttle';
 import { EXPORT_RULE } from './data-rights.service';
 
@@ -291,6 +300,7 @@ describe('POST employees/{id}/erasure', () => {
 
   it('erases a leaver past retention, answers and keeps the report, and refuses a second time', async () => {
     const person = await ctx.factory.employee({ parentId: c.lm.id });
+    await ctx.factory.token(person);
     await leaver(c.tokens.admin, person, 800);
     expect(((await stateOf(c.tokens.admin, person.id)).json() as ErasureState).actions).toEqual(['erase']);
     // Someone else's message holding a longer text that starts with the E-ID is not about the person.
@@ -325,6 +335,14 @@ describe('POST employees/{id}/erasure', () => {
     expect(later.erasure!.report).toEqual(state.erasure!.report);
     const [user] = await ctx.db.select().from(users).where(eq(users.employeeId, person.id));
     expect(user).toMatchObject({ username: `erased-${person.id}`, passwordHash: null });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ area: 'sessions', what: 'sessions', outcome: 'removed', rows: 1 }),
+    );
+    const [{ n: left }] = await ctx.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.userId, person.userId!));
+    expect(left).toBe(0);
 
     const again = await erase(c.tokens.admin, person.id, { confirm: `erased-${person.id}` });
     expect(again.statusCode).toBe(409);

@@ -264,15 +264,24 @@ export const dataRightsRepository = {
           'removed',
           await touched(db, sql`delete from ${ids(table)} where user_id = ${u} returning 1`),
         );
-      // Sessions end and lose their addresses; the rows stay for the trail of who was signed in when.
+      // Their sessions end and go. Sessions they opened as someone else (an administrator's
+      // impersonation) belong to that person's account: they end and lose the address.
+      await db.execute(sql`update sessions set parent_session_id = null, revoked_at = coalesce(revoked_at, now())
+        where parent_session_id in (select id from sessions where user_id = ${u})`);
       line(
         'sessions',
-        'sessions (ended; address and browser removed)',
+        'sessions',
+        'removed',
+        await touched(db, sql`delete from sessions where user_id = ${u} returning 1`),
+      );
+      line(
+        'sessions',
+        'sessions (opened as someone else: ended, address and browser removed)',
         'replaced',
         await touched(
           db,
           sql`update sessions set revoked_at = coalesce(revoked_at, now()), ip = null, user_agent = null
-            where user_id = ${u} or impersonator_user_id = ${u} returning 1`,
+            where impersonator_user_id = ${u} returning 1`,
         ),
       );
     }
