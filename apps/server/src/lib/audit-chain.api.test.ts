@@ -10,6 +10,8 @@ let db: Db;
 beforeAll(async () => {
   ctx = await setupApi();
   db = ctx.db;
+  // These tests play the part of someone changing the table behind the portal's back, past its guard.
+  await db.execute(sql`alter table audit_log disable trigger user`);
 });
 
 function rowsOf<T>(result: unknown): T[] {
@@ -301,5 +303,49 @@ describe('the redaction of an erased person', () => {
         redactAudit(tx, { erasureRowId: id, employeeId: person.id, userId: null, secrets: [] }),
       ),
     ).rejects.toThrow(/sealed/);
+  });
+});
+
+describe('the append-only guard of the table', () => {
+  it('refuses deleting a row, emptying the table, changing what a row records and unsealing a sealed row', async () => {
+    await db.execute(sql`alter table audit_log enable trigger user`);
+    try {
+      const [id] = await write(1);
+      const refused = async (statement: ReturnType<typeof sql>) => {
+        await expect(db.execute(statement)).rejects.toMatchObject({ cause: { code: '42501' } });
+      };
+      // Unsealed: what it records is fixed already.
+      await refused(sql`update audit_log set action = 'forged' where id = ${id}`);
+      await sealAuditChain(db);
+      await refused(sql`delete from audit_log where id = ${id}`);
+      await refused(sql`truncate audit_log`);
+      await refused(sql`update audit_log set data = '{"n": 5}'::jsonb where id = ${id}`);
+      await refused(
+        sql`update audit_log set hash = null, prev_hash = null, content_hash = null where id = ${id}`,
+      );
+      await refused(sql`update audit_log set created_at = now() where id = ${id}`);
+      await expectIntact();
+      // What the portal does itself still goes through: writing, sealing and redacting.
+      const person = await ctx.factory.employee();
+      await audit(db, null, { action: 'note', entity: 'thing', data: { who: person.name } });
+      await sealAuditChain(db);
+      await db.transaction(async (tx) => {
+        const erasureRowId = await audit(tx, null, {
+          action: 'erase',
+          entity: 'employee',
+          entityId: person.id,
+        });
+        await redactAudit(tx, {
+          erasureRowId,
+          employeeId: person.id,
+          userId: person.userId,
+          secrets: [person.name],
+        });
+      });
+      await sealAuditChain(db);
+      await expectIntact();
+    } finally {
+      await db.execute(sql`alter table audit_log disable trigger user`);
+    }
   });
 });
