@@ -9,8 +9,9 @@ import { signIn, signInInArabic } from '../support/helpers';
  * Data rights: 1004 downloads everything the portal holds about them from
  * the user menu's "Your data" page (a zip with the files its index lists);
  * HR (1001) erases a leaver the test makes through the API (HR's employee
- * import, a last working day long past, disabled), typing the E-ID to
- * confirm, and reads the report. Both screens pass axe in English and Arabic.
+ * import, a last working day long past, disabled), from the leaver's
+ * profile to the erasure screen, typing the E-ID to confirm, and reads the
+ * report; in Arabic HR finds leavers by E-ID on the screen itself. Both screens pass axe in English and Arabic.
  */
 
 /** A new employee, left long ago and disabled: their id and E-ID. */
@@ -99,9 +100,11 @@ test.describe('data rights', () => {
     const admin = await apiAs(request, '1001');
     const person = await leaver(admin);
 
-    await signIn(page, '1001', { path: '/admin/erasure' });
+    // From the leaver's profile, whose Erasure button opens the screen with them chosen.
+    await signIn(page, '1001', { path: `/profile/${person.id}` });
+    await page.getByRole('main').getByRole('link', { name: 'Erasure' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/erasure\\?employee=${person.id}$`));
     await expect(page.getByRole('heading', { name: 'Erasure', exact: true })).toBeVisible();
-    await choose(page, person.eid, { search: /^Search by name or E-ID/, choose: /^Choose/ });
     await expect(page.getByRole('heading', { name: person.name })).toBeVisible();
     await expectNoAxeViolations(page, { context: 'data rights: erasure, a leaver chosen (en)' });
 
@@ -119,9 +122,9 @@ test.describe('data rights', () => {
     await expect(page.getByRole('heading', { name: `Erased person ${person.id}` })).toBeVisible();
     const report = page.getByRole('table').last();
     await expect(report.getByRole('row').filter({ hasText: 'employee_photos' })).toHaveCount(0);
-    await expect(
-      report.getByRole('row').filter({ hasText: /^Profileemployees \(name, E-ID/ }),
-    ).toContainText('Replaced');
+    await expect(report.getByRole('row').filter({ hasText: /^Profileemployees \(name, E-ID/ })).toContainText(
+      'Replaced',
+    );
     await expect(report.getByRole('row').filter({ hasText: 'employee_separations' })).toContainText('Kept');
     await expect(report.getByRole('row').filter({ hasText: 'employee_separations' })).toContainText(
       'Where the person sat in the organisation',

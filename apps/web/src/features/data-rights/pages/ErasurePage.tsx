@@ -9,6 +9,7 @@ import {
 import { Alert, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -260,7 +261,10 @@ function PickedReport({ employeeId }: { employeeId: number }) {
  */
 export function Component() {
   const { t } = useTranslation();
-  const [picked, setPicked] = useState<number | null>(null);
+  // From a leaver's profile (its Erasure button): that person, chosen.
+  const [params] = useSearchParams();
+  const asked = Number(params.get('employee'));
+  const [picked, setPicked] = useState<number | null>(Number.isInteger(asked) && asked > 0 ? asked : null);
   return (
     <AdminOnly>
       <PageHeader title={t('dataRights.erasure.title')} subtitle={t('dataRights.erasure.intro')} />

@@ -1,6 +1,7 @@
 import {
   CameraOutlined,
   CheckCircleOutlined,
+  ClearOutlined,
   LoginOutlined,
   MailOutlined,
   PhoneOutlined,
@@ -13,6 +14,7 @@ import { MESSAGES } from '@hr/contracts/messages';
 import { Avatar, Button, Card, Flex, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../../components/employee-search/EmployeeAvatar';
+import { LinkButton } from '../../../components/LinkButton';
 import { ApiError } from '../../../lib/http';
 import { translateValidation } from '../../../lib/i18n';
 import { confirmDialog, reportError, serverErrorText, toastError, toastSuccess } from '../../../lib/notify';
@@ -103,7 +105,7 @@ function Photo({ profile }: { profile: EmployeeProfile }) {
   );
 }
 
-/** Enable/disable, Add User and Sign in as: HR administrators on an editable profile. */
+/** Enable/disable, Add User, Erasure (of a leaver) and Sign in as: HR administrators on an editable profile. */
 function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: 'full' }> }) {
   const { t } = useTranslation();
   const action = useAdminAction(profile.id);
@@ -168,6 +170,12 @@ function AdminButtons({ profile }: { profile: Extract<EmployeeProfile, { view: '
       ) : null}
       {profile.permissions.admin && !self && profile.employee_user ? (
         <EndSessionsButton employeeId={profile.id} name={profile.name} />
+      ) : null}
+      {profile.permissions.admin && !self && !profile.enabled ? (
+        // A leaver: HR's erasure screen opens with them chosen (docs/decisions.md, "Data rights").
+        <LinkButton to={`/admin/erasure?employee=${profile.id}`} icon={<ClearOutlined aria-hidden />}>
+          {t('dataRights.nav')}
+        </LinkButton>
       ) : null}
       {profile.permissions.impersonate ? (
         <Button icon={<LoginOutlined aria-hidden className="flip-rtl" />} onClick={() => void impersonate()}>
