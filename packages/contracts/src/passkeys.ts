@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMessages } from './messages';
+import { lineText } from './text';
 
 /**
  * Passkeys (WebAuthn credentials): a person registers several on the
@@ -23,11 +24,14 @@ export const PASSKEYS_MAX = 10;
 /** How long the options of a ceremony may be answered, in milliseconds. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 
-export const passkeyName = z
-  .string({ error: PASSKEY_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: PASSKEY_MESSAGES.nameRequired, abort: true })
-  .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameLength);
+/** A passkey's name: one line, without control characters or direction overrides. */
+export const passkeyName = lineText(
+  z
+    .string({ error: PASSKEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: PASSKEY_MESSAGES.nameRequired, abort: true })
+    .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameLength),
+);
 
 /** A ticket as the server hands it out: 32 random bytes, base64url. */
 const ticket = z

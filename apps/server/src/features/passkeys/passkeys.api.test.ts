@@ -230,6 +230,14 @@ describe('registering passkeys', () => {
     const long = await post({ ticket, name: 'x'.repeat(61), response });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.children.name.errors).toEqual(['A passkey’s name is at most 60 characters']);
+    const twoLines = await post({ ticket, name: 'Work\nlaptop', response });
+    expect(twoLines.json().errors.children.name.errors).toEqual([
+      'Must be on one line, without line breaks or tabs',
+    ]);
+    const reversed = await post({ ticket, name: 'Laptop \u202Egnp.exe', response });
+    expect(reversed.json().errors.children.name.errors).toEqual([
+      'Must not contain characters that override the text direction',
+    ]);
     const number = await post({ ticket, name: 42, response });
     expect(number.statusCode).toBe(422);
     const noTicket = await post({ name: 'Key', response });
