@@ -219,7 +219,7 @@ export function PasskeysCard() {
       {readOnly && items.length > 0 ? (
         <Alert type="info" showIcon title={t('passkeys.asSomeoneElse')} style={{ marginBottom: 16 }} />
       ) : null}
-      {data && !data.can_add && !readOnly ? (
+      {data && !readOnly && items.length >= PASSKEYS_MAX ? (
         <Alert
           type="info"
           showIcon
