@@ -68,6 +68,16 @@ export function SecondFactorStep({ challenge, remember, onCancel }: Props) {
     );
   };
 
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(t('signin.secondFactor.copied'));
+    } catch {
+      setCopied(t('signin.secondFactor.copyFailed'));
+    }
+  };
+
   const failure = verify.error ?? enrol.error;
   const error =
     failure instanceof ApiError ? serverErrorText(failure) : failure ? t('errors.unexpected') : null;
@@ -100,16 +110,29 @@ export function SecondFactorStep({ challenge, remember, onCancel }: Props) {
         <div className="second-factor__enrol">
           <p>{t('signin.secondFactor.enrolIntro')}</p>
           {enrol.data ? (
-            <dl className="totp-secret">
-              <dt>{t('signin.secondFactor.secret')}</dt>
-              <dd>
-                <code data-testid="totp-secret">{enrol.data.secret}</code>
-              </dd>
-              <dt>{t('signin.secondFactor.uri')}</dt>
-              <dd>
-                <code className="totp-secret__uri">{enrol.data.uri}</code>
-              </dd>
-            </dl>
+            <>
+              <dl className="totp-secret">
+                <dt>{t('signin.secondFactor.secret')}</dt>
+                <dd>
+                  <code data-testid="totp-secret">{enrol.data.secret}</code>
+                </dd>
+                <dt>{t('signin.secondFactor.uri')}</dt>
+                <dd>
+                  <code className="totp-secret__uri">{enrol.data.uri}</code>
+                </dd>
+              </dl>
+              <div className="recovery-codes__actions">
+                <button type="button" className="plain-button" onClick={() => void copy(enrol.data.secret)}>
+                  {t('signin.secondFactor.copyKey')}
+                </button>
+                <button type="button" className="plain-button" onClick={() => void copy(enrol.data.uri)}>
+                  {t('signin.secondFactor.copyLink')}
+                </button>
+              </div>
+              <p className="recovery-codes__told" role="status">
+                {copied ?? ''}
+              </p>
+            </>
           ) : enrol.isPending ? (
             <p role="status">{t('signin.secondFactor.preparing')}</p>
           ) : null}
