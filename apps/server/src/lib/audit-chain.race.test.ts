@@ -48,9 +48,22 @@ describe('sealing while others write', () => {
         await sleep(5);
       }
     });
+    // Verifications meanwhile: each sees one moment of the chain, never a half-sealed one.
+    const problems: unknown[] = [];
+    let verified = 0;
+    const verifier = (async () => {
+      while (writing) {
+        const report = await verifyAuditChain(other);
+        if (!report.ok) problems.push(report.problem);
+        verified++;
+        await sleep(3);
+      }
+    })();
     await Promise.all(writers);
     writing = false;
-    await Promise.all(sealers);
+    await Promise.all([...sealers, verifier]);
+    expect(problems).toEqual([]);
+    expect(verified).toBeGreaterThan(1);
     expect(sealedRuns).toBeGreaterThan(1);
     await sealAuditChain(ctx.db);
 

@@ -331,8 +331,15 @@ async function movedContent(db: Db, row: StoredRow): Promise<number | null> {
  * the previous row, its hash, then the head and that no unsealed row sits
  * inside the chain. Reports the first problem found.
  */
-export async function verifyAuditChain(db: Db, options: { batch?: number } = {}): Promise<ChainReport> {
-  const batch = options.batch ?? 2000;
+export function verifyAuditChain(db: Db, options: { batch?: number } = {}): Promise<ChainReport> {
+  // One snapshot for the whole walk: rows a sealer seals meanwhile (and the head it moves) are not half seen.
+  return db.transaction((tx) => verifyIn(tx, options.batch ?? 2000), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function verifyIn(db: Db, batch: number): Promise<ChainReport> {
   let prev = GENESIS_HASH;
   let prevId: number | null = null;
   let sealed = 0;
