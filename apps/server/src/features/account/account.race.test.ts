@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_TRIES } from '@hr/contracts/account';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomAddress, setupApi, type TestContext } from '../../../test/helper';
@@ -75,5 +76,29 @@ describe('codes at once', () => {
       ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('a burst of codes on one ticket gets no more tries than the ticket holds', async () => {
+    const { person } = await enrolled();
+    const step = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/login_check',
+      payload: { username: person.eid, password: person.password, app_id: 3 },
+    });
+    const ticket = step.json().second_factor.ticket as string;
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.call({
+          method: 'POST',
+          url: '/api/v1/login_check/second_factor',
+          payload: { ticket, code: '000000' },
+          remoteAddress: randomAddress(),
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    // Only the ticket's tries reach a code check (400, or 429 past the person's limit); the rest find it spent.
+    expect(statuses.filter((s) => s !== 401)).toHaveLength(SECOND_FACTOR_TRIES);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(12 - SECOND_FACTOR_TRIES);
   });
 });
