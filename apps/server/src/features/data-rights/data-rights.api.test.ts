@@ -180,10 +180,12 @@ describe('GET account/export', () => {
   });
 
   it('is audited, and runs one at a time per person (counted in the database)', async () => {
-    const [{ n: before }] = await ctx.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, c.peer.id)));
+    const before = (
+      await ctx.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, c.peer.id)))
+    )[0]!.n;
     // An export of this person is under way (its count is held).
     await throttle.hit(ctx.db, [{ rule: EXPORT_RULE, key: String(c.peer.id) }]);
     const busy = await exportOf(c.tokens.peer);
@@ -194,10 +196,12 @@ describe('GET account/export', () => {
     // Done, its count is given back: the next one runs.
     await new Promise((r) => setTimeout(r, 50));
     expect((await exportOf(c.tokens.peer)).statusCode).toBe(200);
-    const [{ n: after }] = await ctx.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, c.peer.id)));
+    const after = (
+      await ctx.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, c.peer.id)))
+    )[0]!.n;
     expect(after - before).toBe(2);
   });
 });
@@ -338,10 +342,9 @@ describe('POST employees/{id}/erasure', () => {
     expect(lines).toContainEqual(
       expect.objectContaining({ area: 'sessions', what: 'sessions', outcome: 'removed', rows: 1 }),
     );
-    const [{ n: left }] = await ctx.db
-      .select({ n: count() })
-      .from(sessions)
-      .where(eq(sessions.userId, person.userId!));
+    const left = (
+      await ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, person.userId!))
+    )[0]!.n;
     expect(left).toBe(0);
 
     const again = await erase(c.tokens.admin, person.id, { confirm: `erased-${person.id}` });

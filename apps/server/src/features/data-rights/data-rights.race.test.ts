@@ -22,10 +22,12 @@ describe('data rights under concurrent calls (PostgreSQL)', () => {
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 429, 429, 429, 429]);
-    const [{ n }] = await ctx.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, person.id)));
+    const n = (
+      await ctx.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'data_export'), eq(auditLog.entityId, person.id)))
+    )[0]!.n;
     expect(n).toBe(1);
   });
 
@@ -45,10 +47,9 @@ describe('data rights under concurrent calls (PostgreSQL)', () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe('erasure_done');
-    const [{ n }] = await ctx.db
-      .select({ n: count() })
-      .from(erasures)
-      .where(eq(erasures.employeeId, person.id));
+    const n = (
+      await ctx.db.select({ n: count() }).from(erasures).where(eq(erasures.employeeId, person.id))
+    )[0]!.n;
     expect(n).toBe(1);
   });
 });
