@@ -6,6 +6,7 @@ import {
   type MadeEmployee,
   randomAddress,
   setupApi,
+  statementsDuring,
   type TestContext,
   whenClosing,
 } from '../../../test/helper';
@@ -436,6 +437,26 @@ describe('sessions', () => {
     // The lookup of the bearer token keeps the last use (without a statement of its own).
     const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, mine.id));
     expect(row!.lastSeenAt).not.toBeNull();
+  });
+
+  it('moves the last use at most once a minute, inside the lookup of the token', async () => {
+    const person = await ctx.factory.employee();
+    const token = await ctx.factory.token(person);
+    const seen = async () =>
+      (
+        await ctx.db.select().from(sessions).where(eq(sessions.userId, person.userId!))
+      )[0]!.lastSeenAt!.getTime();
+    const me = () => api(ctx, 'GET', 'me', token);
+    expect((await me()).statusCode).toBe(200);
+    const first = await seen();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+    expect((await me()).statusCode).toBe(200);
+    expect(await seen()).toBe(first);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    const sent = await statementsDuring(ctx, () => me());
+    expect(await seen()).toBeGreaterThan(first);
+    // No statement of its own: no separate update of the session.
+    expect(sent.filter((q) => /^\s*update\s+"sessions"/i.test(q))).toEqual([]);
   });
 
   it('marks a session an HR administrator opened as the person, with who opened it', async () => {
