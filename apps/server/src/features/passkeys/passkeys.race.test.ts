@@ -90,7 +90,7 @@ describe('a passkey ticket answered at once', () => {
       token,
       payload: { ticket: registering, name: 'Phone', response: authenticator.register(creation).response },
     });
-    const tickets = [];
+    const tickets: { ticket: string; options: RequestOptions }[] = [];
     for (let i = 0; i < 6; i++) {
       const started = await ctx.call({ method: 'POST', url: '/api/v1/login_check/passkey/options' });
       tickets.push(started.json() as { ticket: string; options: RequestOptions });
