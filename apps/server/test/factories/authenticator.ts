@@ -76,6 +76,11 @@ export interface AnswerTweaks {
   noUserVerification?: boolean;
 }
 
+export interface RegisterTweaks extends AnswerTweaks {
+  /** Answer with a credential made before (its id and key), as a cloned authenticator would. */
+  reuse?: SoftCredential;
+}
+
 export class SoftAuthenticator {
   readonly credentials: SoftCredential[] = [];
 
@@ -86,21 +91,23 @@ export class SoftAuthenticator {
   }
 
   /** Makes a credential for registration options; answers as startRegistration() does. */
-  register(options: CreationOptions, tweaks: AnswerTweaks = {}) {
+  register(options: CreationOptions, tweaks: RegisterTweaks = {}) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const excluded = new Set((options.excludeCredentials ?? []).map((c) => c.id));
     if (this.credentials.some((c) => c.rpId === rpId && excluded.has(c.id)))
       throw new Error('InvalidStateError: this authenticator already holds an excluded credential');
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const rawId = randomBytes(32);
-    const credential: SoftCredential = {
-      id: b64url(rawId),
-      rpId,
-      userHandle: options.user.id,
-      privateKey: createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' })),
-      cose: coseKey(publicKey),
-      counter: 0,
-    };
+    const rawId = tweaks.reuse ? Buffer.from(tweaks.reuse.id, 'base64url') : randomBytes(32);
+    const credential: SoftCredential = tweaks.reuse
+      ? { ...tweaks.reuse, userHandle: options.user.id }
+      : {
+          id: b64url(rawId),
+          rpId,
+          userHandle: options.user.id,
+          privateKey: createPrivateKey(privateKey.export({ format: 'pem', type: 'pkcs8' })),
+          cose: coseKey(publicKey),
+          counter: 0,
+        };
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(rawId.length);
     const flags = FLAG.up | FLAG.at | (tweaks.noUserVerification ? 0 : FLAG.uv);

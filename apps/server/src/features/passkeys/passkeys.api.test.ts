@@ -262,6 +262,24 @@ describe('registering passkeys', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it('refuses a credential registered already, to someone else', async () => {
+    const { person, authenticator } = await personWithPasskey();
+    const other = await ctx.factory.employee();
+    const token = await ctx.factory.token(other);
+    const { ticket, options } = await registrationOptions(token);
+    const cloned = new SoftAuthenticator(ORIGIN).register(options, { reuse: authenticator.credentials[0]! });
+    const res = await ctx.call({
+      method: 'POST',
+      url,
+      token,
+      payload: { ticket, name: 'Copy', response: cloned.response },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'passkey_already_registered' });
+    expect(await storedOf(other.userId!)).toEqual([]);
+    expect(await storedOf(person.userId!)).toHaveLength(1);
+  });
+
   it('keeps at most ten passkeys a person', async () => {
     const person = await ctx.factory.employee();
     const token = await ctx.factory.token(person);
