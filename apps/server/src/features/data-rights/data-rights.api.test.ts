@@ -369,7 +369,29 @@ describe('POST employees/{id}/erasure', () => {
         id: person.id,
         eid: person.eid,
         erased_at: null,
-        retention_end: expect.any(String),
+        retention_end: dayjs()
+          .subtract(5, 'day')
+          .add(ctx.config.erasureRetentionDays, 'day')
+          .format('YYYY-MM-DD'),
+      }),
+    ]);
+    // Without a separation, the period runs from when HR disabled them.
+    const other = await ctx.factory.employee({ name: `Leaver ${randomBytes(3).toString('hex')}` });
+    await ctx.call({
+      method: 'PATCH',
+      url: '/api/v1/employees/disable',
+      token: c.tokens.admin,
+      payload: { employee_id: other.id },
+    });
+    const byDisabling = await ctx.call({
+      method: 'GET',
+      url: `/api/v1/erasure/leavers?search=${encodeURIComponent(other.eid)}`,
+      token: c.tokens.admin,
+    });
+    expect(byDisabling.json().data).toEqual([
+      expect.objectContaining({
+        id: other.id,
+        retention_end: dayjs().add(ctx.config.erasureRetentionDays, 'day').format('YYYY-MM-DD'),
       }),
     ]);
     const refused = await ctx.call({ method: 'GET', url: '/api/v1/erasure/leavers', token: c.tokens.lm });

@@ -138,8 +138,22 @@ export const dataRightsRepository = {
   async leavers(db: Db, search: string | undefined) {
     const term = search ? `%${likeText(search)}%` : null;
     return db
-      .select({ id: employees.id, eid: employees.eid, name: employees.name, erasedAt: employees.erasedAt })
+      .select({
+        id: employees.id,
+        eid: employees.eid,
+        name: employees.name,
+        enabled: employees.enabled,
+        erasedAt: employees.erasedAt,
+        updatedAt: employees.updatedAt,
+        lastWorkingDay: separations.lastWorkingDate,
+        // When they were last disabled, by the audit trail (as `disabledAt` reads it).
+        disabledAt: sql<Date | null>`(select max(a.created_at) from audit_log a
+          where a.entity = 'employee' and a.entity_id = ${employees.id} and a.action = 'disable')`.mapWith(
+          (v: unknown) => (v === null || v === undefined ? null : new Date(v as string)),
+        ),
+      })
       .from(employees)
+      .leftJoin(separations, eq(separations.employeeId, employees.id))
       .where(
         and(
           eq(employees.enabled, false),

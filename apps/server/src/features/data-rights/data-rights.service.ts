@@ -68,7 +68,7 @@ function added(zip: yazl.ZipFile, path: string, data: Uint8Array, mtime: Date): 
 
 /** The first day an erasure needs no override: the retention period after the last working day or the disabling. */
 function retentionEnd(
-  subject: DataSubject,
+  subject: Pick<DataSubject, 'enabled' | 'updatedAt'>,
   lastWorkingDay: string | null,
   disabledAt: Date | null,
   days: number,
@@ -216,23 +216,13 @@ export class DataRightsService {
   async leavers(auth: AuthContext, search: string | undefined): Promise<{ data: Leaver[] }> {
     this.adminOnly(auth);
     const rows = await repo.leavers(this.db, search);
-    const data: Leaver[] = [];
-    for (const row of rows) {
-      const subject = await this.subjectOrThrow(this.db, row.id);
-      const end = retentionEnd(
-        subject,
-        await repo.lastWorkingDay(this.db, row.id),
-        await repo.disabledAt(this.db, row.id),
-        this.retentionDays,
-      );
-      data.push({
-        id: row.id,
-        eid: row.eid,
-        name: row.name,
-        retention_end: end,
-        erased_at: row.erasedAt?.toISOString() ?? null,
-      });
-    }
+    const data: Leaver[] = rows.map((row) => ({
+      id: row.id,
+      eid: row.eid,
+      name: row.name,
+      retention_end: retentionEnd(row, row.lastWorkingDay, row.disabledAt, this.retentionDays),
+      erased_at: row.erasedAt?.toISOString() ?? null,
+    }));
     return { data };
   }
 
