@@ -187,6 +187,12 @@ test.describe('passkeys', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
 
+    // At the server's IP address, which is not under the relying party, no passkey is offered.
+    await page.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3170}/signin`);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+    await page.goto('/signin');
+
     // The sign-in page in Arabic, with its passkey button.
     await page.evaluate(() => localStorage.setItem('hr.language', 'ar'));
     await page.reload();
