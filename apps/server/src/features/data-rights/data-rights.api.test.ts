@@ -137,6 +137,19 @@ describe('GET account/export', () => {
     expect((await exportOf(null)).statusCode).toBe(401);
   });
 
+  it('is refused to an administrator signed in as the person', async () => {
+    const opened = await ctx.call({
+      method: 'POST',
+      url: '/api/v1/impersonate',
+      token: c.tokens.admin,
+      payload: { employee_id: c.employee.id },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const res = await exportOf(opened.json().token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('forbidden');
+  });
+
   it('answers a zip of every area, the person’s files, a README and an index, and nothing private of others', async () => {
     const res = await exportOf(c.tokens.employee);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
