@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type ApiSession, apiAs, unique } from '../support/api';
-import { messagesTo, signIn } from '../support/helpers';
+import { expect, test } from '@playwright/test';
+import { apiAs, unique } from '../support/api';
+import { signIn } from '../support/helpers';
+import { newEmployeeWithPassword } from '../support/people';
 
 /**
  * A chat's live stream belongs to the session that opened it: an employee
@@ -11,62 +12,6 @@ import { messagesTo, signIn } from '../support/helpers';
  * line manager.
  */
 
-/** A new employee reporting to the administrator, with a user and a password: their E-ID and id. */
-async function newEmployee(request: APIRequestContext, admin: ApiSession, password: string) {
-  const company = await admin.post<{ id: number; name: string }>('companies', {
-    name: unique('Meghna Logistics Ltd.'),
-  });
-  const office = await admin.post<{ name: string }>('offices', {
-    company_id: company.id,
-    name: unique('Khulna Office'),
-  });
-  const { designation } = await admin.get<{ designation: string | null }>(`employees/${admin.employeeId}`);
-  const stamp = Date.now().toString(36).toUpperCase();
-  const eid = `E2E-${stamp}-CHAT`;
-  const email = `${eid.toLowerCase()}@example.com`;
-  const mobile = `017${String(Date.now()).slice(-8)}`;
-  const csv = [
-    'eid,name,mobile,email,company,office,designation,line_manager_eid,joining_date',
-    [
-      eid,
-      `Nusrat Jahan ${stamp}`,
-      mobile,
-      email,
-      company.name,
-      office.name,
-      designation ?? '',
-      admin.eid,
-      '01-02-2024',
-    ].join(','),
-  ].join('\r\n');
-  await admin.post('employees/imports', {
-    file_name: 'chat-people.csv',
-    file: Buffer.from(`${csv}\r\n`).toString('base64'),
-  });
-  const found = await admin.post<{ items: { id: number; eid: string }[] }>(
-    `employees/search?query=${encodeURIComponent(eid)}`,
-    {},
-  );
-  const id = found.items.find((e) => e.eid === eid)!.id;
-  await admin.post('users/employees', { employee_id: id });
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const invite = (await messagesTo(request, email)).find((m) => m.topic === 'user-invite');
-        link = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(invite?.body ?? '')?.[1] ?? '';
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const set = await request.post('/api/v1/reset/password/otp', {
-    data: { token: link, plain_password: password },
-  });
-  expect(set.ok(), `password of ${eid}: ${set.status()}`).toBeTruthy();
-  return { eid, id };
-}
-
 test.describe('live KPI chat', () => {
   test('a disabled employee’s open chat stops receiving comments, and says why', async ({
     page,
@@ -74,7 +19,10 @@ test.describe('live KPI chat', () => {
   }, testInfo) => {
     const admin = await apiAs(request, '1001');
     const password = 'chat-pass1';
-    const person = await newEmployee(request, admin, password);
+    const person = await newEmployeeWithPassword(request, admin, password, {
+      tag: 'CHAT',
+      name: 'Nusrat Jahan',
+    });
     const employee = await apiAs(request, person.eid, password);
 
     // The employee's sheet, submitted to their line manager, 1001.

@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/a11y';
 import { signOut } from '../support/antd';
-import { type ApiSession, apiAs, unique } from '../support/api';
-import { messagesTo, signIn } from '../support/helpers';
+import { apiAs } from '../support/api';
+import { signIn } from '../support/helpers';
+import { newEmployeeWithPassword } from '../support/people';
 
 /**
  * Passkeys with Chromium's virtual authenticator (a platform authenticator
@@ -17,61 +18,6 @@ import { messagesTo, signIn } from '../support/helpers';
  * playwright.config.ts; docs/decisions.md, "Passkeys").
  */
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3170}` });
-
-/** A new employee reporting to HR administrator 1001, with a user and a password: their E-ID. */
-async function newEmployee(request: APIRequestContext, admin: ApiSession, password: string) {
-  const company = await admin.post<{ id: number; name: string }>('companies', {
-    name: unique('Meghna Foods Ltd.'),
-  });
-  const office = await admin.post<{ name: string }>('offices', {
-    company_id: company.id,
-    name: unique('Khulna Office'),
-  });
-  const { designation } = await admin.get<{ designation: string | null }>(`employees/${admin.employeeId}`);
-  const stamp = Date.now().toString(36).toUpperCase();
-  const eid = `E2E-${stamp}-PK`;
-  const email = `${eid.toLowerCase()}@example.com`;
-  const csv = [
-    'eid,name,mobile,email,company,office,designation,line_manager_eid,joining_date',
-    [
-      eid,
-      `Sabina Yasmin ${stamp}`,
-      `019${String(Date.now()).slice(-8)}`,
-      email,
-      company.name,
-      office.name,
-      designation ?? '',
-      admin.eid,
-      '01-03-2024',
-    ].join(','),
-  ].join('\r\n');
-  await admin.post('employees/imports', {
-    file_name: 'passkey-people.csv',
-    file: Buffer.from(`${csv}\r\n`).toString('base64'),
-  });
-  const found = await admin.post<{ items: { id: number; eid: string }[] }>(
-    `employees/search?query=${encodeURIComponent(eid)}`,
-    {},
-  );
-  const id = found.items.find((e) => e.eid === eid)!.id;
-  await admin.post('users/employees', { employee_id: id });
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const invite = (await messagesTo(request, email)).find((m) => m.topic === 'user-invite');
-        link = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(invite?.body ?? '')?.[1] ?? '';
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const set = await request.post('/api/v1/reset/password/otp', {
-    data: { token: link, plain_password: password },
-  });
-  expect(set.ok(), `password of ${eid}: ${set.status()}`).toBeTruthy();
-  return eid;
-}
 
 /** A platform authenticator in the page's browser that verifies its user (Chromium's DevTools protocol). */
 async function virtualAuthenticator(page: Page) {
@@ -110,7 +56,10 @@ test.describe('passkeys', () => {
   test('add a passkey, sign in with it instead of the password, remove it', async ({ page, request }) => {
     const admin = await apiAs(request, '1001');
     const password = 'passkey-pass1';
-    const eid = await newEmployee(request, admin, password);
+    const { eid } = await newEmployeeWithPassword(request, admin, password, {
+      tag: 'PK',
+      name: 'Sabina Yasmin',
+    });
     const authenticator = await virtualAuthenticator(page);
 
     // Signed in with the password, the person opens Security from the user menu.

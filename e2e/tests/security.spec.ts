@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../support/a11y';
 import { signOut } from '../support/antd';
-import { type ApiSession, apiAs, unique } from '../support/api';
-import { messagesTo, signIn, signInInArabic } from '../support/helpers';
+import { apiAs } from '../support/api';
+import { signIn, signInInArabic } from '../support/helpers';
+import { newEmployeeWithPassword } from '../support/people';
 
 /**
  * The Security page and the second step at sign-in: a new employee (made
@@ -20,62 +21,6 @@ const PERIOD_MS = 30_000;
 const codeAt = (secret: string, step: number) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS });
 const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
-
-/** A new employee reporting to HR administrator 1001, with a user and a password: their E-ID. */
-async function newEmployee(request: APIRequestContext, admin: ApiSession, password: string) {
-  const company = await admin.post<{ id: number; name: string }>('companies', {
-    name: unique('Padma Textiles Ltd.'),
-  });
-  const office = await admin.post<{ name: string }>('offices', {
-    company_id: company.id,
-    name: unique('Rajshahi Office'),
-  });
-  const { designation } = await admin.get<{ designation: string | null }>(`employees/${admin.employeeId}`);
-  const stamp = Date.now().toString(36).toUpperCase();
-  const eid = `E2E-${stamp}-SEC`;
-  const email = `${eid.toLowerCase()}@example.com`;
-  const mobile = `018${String(Date.now()).slice(-8)}`;
-  const csv = [
-    'eid,name,mobile,email,company,office,designation,line_manager_eid,joining_date',
-    [
-      eid,
-      `Tahmina Akter ${stamp}`,
-      mobile,
-      email,
-      company.name,
-      office.name,
-      designation ?? '',
-      admin.eid,
-      '01-02-2024',
-    ].join(','),
-  ].join('\r\n');
-  await admin.post('employees/imports', {
-    file_name: 'security-people.csv',
-    file: Buffer.from(`${csv}\r\n`).toString('base64'),
-  });
-  const found = await admin.post<{ items: { id: number; eid: string }[] }>(
-    `employees/search?query=${encodeURIComponent(eid)}`,
-    {},
-  );
-  const id = found.items.find((e) => e.eid === eid)!.id;
-  await admin.post('users/employees', { employee_id: id });
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const invite = (await messagesTo(request, email)).find((m) => m.topic === 'user-invite');
-        link = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(invite?.body ?? '')?.[1] ?? '';
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  const set = await request.post('/api/v1/reset/password/otp', {
-    data: { token: link, plain_password: password },
-  });
-  expect(set.ok(), `password of ${eid}: ${set.status()}`).toBeTruthy();
-  return { eid, id };
-}
 
 /** The sign-in form up to its second step (the fields found by their labels in English). */
 async function passwordStep(page: Page, eid: string, password: string) {
@@ -96,7 +41,10 @@ test.describe('security', () => {
   }) => {
     const admin = await apiAs(request, '1001');
     const password = 'secure-pass1';
-    const person = await newEmployee(request, admin, password);
+    const person = await newEmployeeWithPassword(request, admin, password, {
+      tag: 'SEC',
+      name: 'Tahmina Akter',
+    });
 
     // Signed in with the password alone (no app yet), the person opens Security from the user menu.
     await signIn(page, person.eid, { password });
