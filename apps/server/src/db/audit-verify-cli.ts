@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
 import { verifyAuditChain } from '../lib/audit-chain';
-import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
-import { type Database, openPglite, openPostgres } from './client';
+import { fail, openCliDatabase, runCli } from './cli';
 
 /**
  * `npm run audit:verify`: walks the audit hash chain of the database the
@@ -12,65 +9,17 @@ import { type Database, openPglite, openPostgres } from './client';
  * holds; 2 naming the first broken row; 1 when it could not run.
  */
 
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
-function describeUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`;
-  } catch {
-    return 'the PostgreSQL server of DATABASE_URL';
-  }
-}
-
 async function main() {
-  // npm runs workspace scripts in the workspace folder: a relative DATA_DIR means the folder it was typed in.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
-
-  let release = () => {};
-  let database: Database;
-  let where: string;
-  if (config.databaseUrl) {
-    where = describeUrl(config.databaseUrl);
-    try {
-      database = await openPostgres(config.databaseUrl, 1);
-      await database.db.execute('select 1');
-    } catch (err) {
-      const cause = (err as Error & { cause?: Error }).cause ?? (err as Error);
-      fail(`Could not connect to ${where} (DATABASE_URL): ${cause.message}`);
-    }
-  } else {
-    where = `the embedded database in ${config.dataDir}`;
-    try {
-      release = lockDataDir(config.dataDir);
-    } catch (err) {
-      if (err instanceof DataDirLockedError) fail(err.message);
-      throw err;
-    }
-    database = await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
-  }
+  const { database, where, close } = await openCliDatabase();
 
   let report: Awaited<ReturnType<typeof verifyAuditChain>>;
   try {
     report = await verifyAuditChain(database.db);
   } catch (err) {
-    await database.close();
-    release();
+    await close();
     fail(`Verifying the audit chain of ${where} failed: ${(err as Error).message}`);
   }
-  await database.close();
-  release();
+  await close();
 
   const unsealed = `${report.unsealed} row${report.unsealed === 1 ? '' : 's'} not sealed yet`;
   if (report.ok) {
@@ -88,7 +37,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runCli(main);

@@ -2,17 +2,13 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { BackupError, backupDataDir, backupFileName, restoreDataDir } from './backup';
+import { fail, runCli } from './cli';
 
 /**
  * `npm run backup [-- <file>]` and `npm run restore -- <file>`: the embedded
  * database of DATA_DIR to one file and back. With DATABASE_URL the database
  * is a PostgreSQL server, backed up with pg_dump (README.md).
  */
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const POSTGRES_HINT =
   'DATABASE_URL is set: the database is a PostgreSQL server. Back it up with\n' +
@@ -59,7 +55,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runCli(main);
