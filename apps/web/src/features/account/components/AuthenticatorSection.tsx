@@ -3,6 +3,8 @@ import { totpCodeBody, totpRemoveBody } from '@hr/contracts/account';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldDialog, type FieldDialogProps } from '../../../components/form/FieldDialog';
+import { QrCode } from '../../../components/QrCode';
 import { formatDateTime } from '../../../lib/dates';
 import { zodRules } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
@@ -23,49 +25,18 @@ const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiError ? serverErrorText(error) : error ? fallback : null;
 
 /** A dialog asking for a current code of the app, for a change that needs one. */
-function CodeDialog({
-  open,
-  title,
-  text,
-  okText,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  okText: string;
-  pending: boolean;
-  error: string | null;
-  onSubmit: (code: string) => void;
-  onClose: () => void;
-}) {
+function CodeDialog(props: Omit<FieldDialogProps, 'field'>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ code: string }>();
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) form.resetFields();
+    <FieldDialog
+      {...props}
+      field={{
+        name: 'code',
+        label: t('account.totp.code'),
+        rules: codeRules('code'),
+        input: <Input autoFocus autoComplete="one-time-code" inputMode="numeric" maxLength={12} />,
       }}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>{text}</Typography.Paragraph>
-      {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values.code.trim())}>
-        <Form.Item name="code" label={t('account.totp.code')} rules={codeRules('code')}>
-          <Input autoFocus autoComplete="one-time-code" inputMode="numeric" maxLength={12} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    />
   );
 }
 
@@ -200,6 +171,7 @@ export function AuthenticatorSection() {
       return (
         <Flex vertical gap={12}>
           <Typography.Paragraph style={{ margin: 0 }}>{t('account.totp.setupSteps')}</Typography.Paragraph>
+          <QrCode text={setting.uri} label={t('account.totp.qr')} />
           <dl className="totp-secret">
             <dt>{t('account.totp.secret')}</dt>
             <dd>

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { PASSKEYS_MAX, type Passkey, passkeyRename } from '@hr/contracts/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Alert, Button, Card, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldDialog, type FieldDialogProps } from '../../../components/form/FieldDialog';
 import { formatDateTime } from '../../../lib/dates';
 import { zodRules } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
@@ -18,58 +19,22 @@ const rules = zodRules(passkeyRename);
  * new name. Its error stays in the dialog, by the server's code or the
  * browser's (cancelled, already on this device...).
  */
-function NameDialog({
-  formName,
-  open,
-  title,
-  okText,
-  initial,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: {
-  formName: string;
-  open: boolean;
-  title: string;
-  okText: string;
-  initial: string;
-  pending: boolean;
-  error: string | null;
-  onSubmit: (name: string) => void;
-  onClose: () => void;
-}) {
+function NameDialog(props: Omit<FieldDialogProps, 'field'> & { initial: string }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        initialValues={{ name: initial }}
-        onFinish={(values) => onSubmit(values.name.trim())}
-      >
-        <Form.Item
-          name="name"
-          label={t('passkeys.name')}
-          extra={t('passkeys.nameHint')}
-          rules={rules('name')}
-        >
+    <FieldDialog
+      {...props}
+      field={{
+        name: 'name',
+        label: t('passkeys.name'),
+        extra: t('passkeys.nameHint'),
+        rules: rules('name'),
+        initial: props.initial,
+        input: (
           <Input autoFocus autoComplete="off" maxLength={60} placeholder={t('passkeys.namePlaceholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        ),
+      }}
+    />
   );
 }
 
