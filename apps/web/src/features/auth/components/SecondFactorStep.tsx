@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PlainAlert } from '../../../components/PlainAlert';
+import { QrCode } from '../../../components/QrCode';
 import { fieldMessage } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
@@ -111,6 +112,7 @@ export function SecondFactorStep({ challenge, remember, onCancel }: Props) {
           <p>{t('signin.secondFactor.enrolIntro')}</p>
           {enrol.data ? (
             <>
+              <QrCode text={enrol.data.uri} label={t('signin.secondFactor.qr')} />
               <dl className="totp-secret">
                 <dt>{t('signin.secondFactor.secret')}</dt>
                 <dd>

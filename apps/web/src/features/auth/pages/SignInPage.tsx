@@ -107,6 +107,9 @@ export function SignInPage() {
     onBlur: () => void check(name, values),
   });
 
+  // Password sign-in off: the form stays for the administrators' emergency access, without a reset.
+  const passwordOff = config.data?.password_sign_in === false;
+
   if (secondStep)
     return (
       <AuthLayout title={t('signin.title')}>
@@ -123,7 +126,10 @@ export function SignInPage() {
     );
 
   return (
-    <AuthLayout title={t('signin.title')} subtitle={t('signin.subtitle')}>
+    <AuthLayout
+      title={t('signin.title')}
+      subtitle={t(passwordOff ? 'signin.subtitleSso' : 'signin.subtitle')}
+    >
       {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
       <SsoSignIn config={config.data} />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -174,9 +180,11 @@ export function SignInPage() {
             />
             <span>{t('signin.remember')}</span>
           </label>
-          <Link to="/forgotpassword" className="plain-link">
-            {t('signin.forgot')}
-          </Link>
+          {passwordOff ? null : (
+            <Link to="/forgotpassword" className="plain-link">
+              {t('signin.forgot')}
+            </Link>
+          )}
         </div>
         <button
           type="submit"
