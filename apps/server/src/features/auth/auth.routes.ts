@@ -18,17 +18,13 @@ import {
   passwordResetBody,
   sessionUser,
 } from '@hr/contracts/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
 import { validationFailed } from '../../lib/errors';
-import { type AuthService, type RequestMeta, TEXT } from './auth.service';
-
-const meta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
+import { requestMeta } from '../../lib/request-meta';
+import { type AuthService, TEXT } from './auth.service';
 
 const tags = ['Auth'];
 
@@ -48,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
         response: { 200: loginAnswer },
       },
     },
-    async (request) => service.login(request.body, meta(request)),
+    async (request) => service.login(request.body, requestMeta(request)),
   );
 
   r.post(
@@ -80,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
         response: { 200: secondFactorSession },
       },
     },
-    async (request) => service.secondFactor(request.body, meta(request)),
+    async (request) => service.secondFactor(request.body, requestMeta(request)),
   );
 
   r.post(
@@ -112,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
         response: { 200: messageResponse },
       },
     },
-    async (request) => service.requestOtp(request.body.eid, meta(request)),
+    async (request) => service.requestOtp(request.body.eid, requestMeta(request)),
   );
 
   r.get(
@@ -128,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
         response: { 200: messageResponse },
       },
     },
-    async (request) => service.validate(request.params.token, request.query.eid, meta(request)),
+    async (request) => service.validate(request.params.token, request.query.eid, requestMeta(request)),
   );
 
   r.post(
@@ -152,11 +148,11 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       if ('token' in body) {
         const parsed = linkReset.safeParse(body);
         if (!parsed.success) throw validationFailed(parsed.error.issues);
-        return service.resetWithLink(parsed.data, meta(request));
+        return service.resetWithLink(parsed.data, requestMeta(request));
       }
       const parsed = otpReset.safeParse(body);
       if (!parsed.success) throw validationFailed(parsed.error.issues);
-      return service.resetWithOtp(parsed.data, meta(request));
+      return service.resetWithOtp(parsed.data, requestMeta(request));
     },
   );
 
@@ -172,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
         response: { 200: sessionUser },
       },
     },
-    async (request) => service.impersonate(caller(request), request.body.employee_id, meta(request)),
+    async (request) => service.impersonate(caller(request), request.body.employee_id, requestMeta(request)),
   );
 
   r.get(

@@ -23,6 +23,7 @@ import { domainError } from '../../lib/errors';
 import { isLanguage } from '../../lib/language';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { RequestMeta } from '../../lib/request-meta';
 import { photoUrls } from '../../lib/signed-urls';
 import { type Hit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { hmac, newOtp, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
@@ -103,11 +104,6 @@ export const TEXT = {
   passwordUpdated: NOTICES.passwordUpdated,
   loggedOut: 'You have been signed out.',
 };
-
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
 
 const eidKey = (eid: string) => eid.trim().toLowerCase();
 /** The key of an E-ID tried from one address. */

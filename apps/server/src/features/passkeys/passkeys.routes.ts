@@ -8,20 +8,16 @@ import {
   passkeyRename,
   passkeySignIn,
 } from '@hr/contracts/passkeys';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/auth';
+import { requestMeta } from '../../lib/request-meta';
 import type { FeatureDeps } from '../deps';
-import { PasskeysService, type RequestMeta } from './passkeys.service';
+import { PasskeysService } from './passkeys.service';
 
 const tags = ['Passkeys'];
 const security = [{ bearer: [] }];
-
-const meta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 /** The caller's passkeys (account/passkeys) and signing in with one (login_check/passkey). */
 export async function passkeysRoutes(app: FastifyInstance, { db, config, secret, authService }: FeatureDeps) {
@@ -119,7 +115,7 @@ export async function passkeysRoutes(app: FastifyInstance, { db, config, secret,
         response: { 200: passkeyOptions },
       },
     },
-    async (request) => service.signInOptions(meta(request)),
+    async (request) => service.signInOptions(requestMeta(request)),
   );
 
   r.post(
@@ -135,6 +131,6 @@ export async function passkeysRoutes(app: FastifyInstance, { db, config, secret,
         response: { 200: sessionUser },
       },
     },
-    async (request) => service.signIn(request.body, meta(request)),
+    async (request) => service.signIn(request.body, requestMeta(request)),
   );
 }

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { type AuthContext, asSomeoneElse } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
 import { type ThrottleRule, throttle } from '../../lib/throttle';
 import { hmac, newToken, sha256 } from '../../lib/tokens';
 import type { AuthService } from '../auth';
@@ -48,12 +49,6 @@ export const PASSKEY_RULES = {
       `Too many passkey sign-ins started from your address. Please try again in ${m} minute(s).`,
   },
 } satisfies Record<string, ThrottleRule>;
-
-/** Where a sign-in comes from (counted per address; the session keeps both). */
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
 
 /** The name the portal goes by in a passkey manager. */
 const RP_NAME = 'HR Portal';

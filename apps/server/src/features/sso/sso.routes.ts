@@ -1,13 +1,9 @@
 import { oidcTicket, sessionUser } from '@hr/contracts/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request-meta';
 import type { FeatureDeps } from '../deps';
-import { type RequestMeta, SsoService } from './sso.service';
-
-const meta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
+import { SsoService } from './sso.service';
 
 const tags = ['Auth'];
 
@@ -29,7 +25,7 @@ export async function ssoRoutes(app: FastifyInstance, deps: FeatureDeps) {
       },
     },
     async (request, reply) => {
-      const { location, problem } = await service.start(meta(request));
+      const { location, problem } = await service.start(requestMeta(request));
       if (problem) request.log.warn({ problem }, 'OpenID Connect sign-in could not start');
       return reply.redirect(location, 302);
     },
@@ -47,7 +43,7 @@ export async function ssoRoutes(app: FastifyInstance, deps: FeatureDeps) {
       },
     },
     async (request, reply) => {
-      const { location, problem } = await service.callback(queryOf(request), meta(request));
+      const { location, problem } = await service.callback(queryOf(request), requestMeta(request));
       if (problem) request.log.warn({ problem }, 'OpenID Connect sign-in refused');
       return reply.redirect(location, 302);
     },
@@ -65,6 +61,6 @@ export async function ssoRoutes(app: FastifyInstance, deps: FeatureDeps) {
         response: { 200: sessionUser },
       },
     },
-    async (request) => service.signIn(request.body.ticket, meta(request)),
+    async (request) => service.signIn(request.body.ticket, requestMeta(request)),
   );
 }

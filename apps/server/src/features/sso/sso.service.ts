@@ -6,6 +6,7 @@ import type { Config, OidcConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError, domainError } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
 import { type ThrottleRule, throttle } from '../../lib/throttle';
 import { newToken, sha256 } from '../../lib/tokens';
 import { ssoRepository as repo } from './sso.repository';
@@ -31,11 +32,6 @@ export const RULES = {
 
 /** The scopes asked for: the E-ID a provider sends is usually `preferred_username` (profile), the address `email`. */
 const SCOPES = 'openid email profile';
-
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
 
 /** Where the browser is sent next; `problem` says, for the server's log, why a round trip failed. */
 export interface Redirect {
