@@ -3,8 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openPglite, openPostgres } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/demo';
-import { seedReferenceData } from './db/seed/reference';
+import { prepareDatabase } from './db/prepare';
 import { ApprovalReminders } from './features/approvals';
 import { AuditChainSealer } from './features/audit';
 import { demoAccountWarnings } from './features/auth';
@@ -71,19 +70,16 @@ async function main() {
   }
   process.on('exit', () => release());
 
-  await database.migrate();
-  await seedReferenceData(database.db);
+  // Processes started at once on an empty database: one migrates and seeds, the others wait.
+  const seeded = await prepareDatabase(database, { seedDemo: config.seed === 'demo' });
 
   let dispatcher: OutboxDispatcher | null = null;
   const app = await buildApp({ config, database, logger, onMessageQueued: () => dispatcher?.kick() });
 
-  if (config.seed === 'demo') {
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded)
-      app.log.info(
-        `Seeded the demo company (${seeded} employees). Demo accounts: 1001, 1002, 1003, 1004 / demo123`,
-      );
-  }
+  if (seeded)
+    app.log.info(
+      `Seeded the demo company (${seeded} employees). Demo accounts: 1001, 1002, 1003, 1004 / demo123`,
+    );
   for (const warning of await demoAccountWarnings(database.db, config.demo)) app.log.warn(warning);
 
   const gateway =

@@ -25,8 +25,18 @@ export interface Database {
   url?: string;
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own (PostgreSQL: a session
+   * advisory lock on a connection held for the while; PGlite: one process
+   * holds the data folder already). Start-up migrates and seeds under it, so
+   * processes started at once on an empty database do it once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (migrations and seeds): any fixed 64-bit number of the portal's own. */
+export const STARTUP_LOCK_KEY = 7_310_432_118_904_021;
 
 /** The folder of committed SQL migrations (apps/server/drizzle), found from the source or the built bundle. */
 export function migrationsFolder(): string {
@@ -53,6 +63,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     url,
     migrate: () =>
       migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: migrationsFolder() }),
+    async exclusive(work) {
+      // A connection of its own, beside the pool (which may have room for one only).
+      const holder = new pg.Client({ connectionString: url });
+      holder.on('error', () => {});
+      await holder.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        // Ending the connection lets go of its lock.
+        await holder.end();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -76,6 +99,7 @@ export function wrapPglite(client: PGlite): Database {
       migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
         migrationsFolder: migrationsFolder(),
       }),
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }

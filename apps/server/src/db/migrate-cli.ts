@@ -14,7 +14,7 @@ async function main() {
 
   let failure: string | null = null;
   try {
-    const { applied, committed } = await migrateWithReport(database);
+    const { applied, committed } = await database.exclusive(() => migrateWithReport(database));
     if (applied.length === 0) {
       console.log(`Migrations: ${where} is up to date (${committed.length} migrations applied before).`);
     } else {

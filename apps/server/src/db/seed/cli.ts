@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { lockDataDir } from '../../lib/data-dir-lock';
 import { type Database, openPglite, openPostgres } from '../client';
-import { seedDemoIfEmpty } from './demo';
+import { prepareDatabase } from '../prepare';
 import { seedLarge } from './large';
 import { seedLargeAttendance } from './large-attendance';
 import { seedLargeEprs } from './large-epr';
 import { seedLargeKpis } from './large-kpi';
 import { seedLargeRequests } from './large-requests';
-import { seedReferenceData } from './reference';
 
 /**
  * `seed demo` or `seed large [employees] [days of punches]`, on the database
@@ -29,9 +28,7 @@ async function main() {
     database = await openPglite({ dataDir: path.join(config.dataDir, 'pgdata') });
   }
   try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    const demo = await seedDemoIfEmpty(database.db);
+    const demo = await prepareDatabase(database, { seedDemo: true });
     if (demo) console.log(`Seeded the demo company: ${demo} employees.`);
     if (kind === 'large') {
       const started = Date.now();
