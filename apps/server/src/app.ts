@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { healthResponse, publicConfig } from '@hr/contracts/auth';
+import { healthResponse, liveResponse, publicConfig, readyResponse } from '@hr/contracts/auth';
 import { OTP_SECONDS } from '@hr/contracts/limits';
 import { isAppRoute, isSignedInRoute } from '@hr/contracts/routes';
 import Fastify, {
@@ -19,6 +19,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { committedMigrations, lastAppliedMigration } from './db/migrations';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts';
 import { AuthService } from './features/auth';
 import type { FeatureDeps } from './features/deps';
@@ -34,6 +35,13 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/settings';
 
 export const VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on readiness answers 503 "shutting_down" (the proxy stops sending calls); the close follows. */
+    beginShutdown(): void;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -149,6 +157,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async () => {
       await database.db.execute('select 1');
       return { status: 'ok' as const, database: database.kind, version: VERSION };
+    },
+  );
+
+  // For a proxy or an orchestrator: live (the process answers) and ready (send it calls).
+  z.get(
+    '/api/health/live',
+    {
+      schema: {
+        operationId: 'healthLive',
+        summary: 'Liveness: the process answers (no database call)',
+        tags: ['System'],
+        response: { 200: liveResponse },
+      },
+    },
+    async () => ({ status: 'live' as const }),
+  );
+  // The newest committed migration: ready once the database has it.
+  const newestMigration = committedMigrations().at(-1)?.when ?? null;
+  let closing = false;
+  app.decorate('beginShutdown', () => {
+    closing = true;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  z.get(
+    '/api/health/ready',
+    {
+      schema: {
+        operationId: 'healthReady',
+        summary:
+          'Readiness: the database answers, its migrations are applied, the process is not shutting down',
+        tags: ['System'],
+        response: { 200: readyResponse, 503: readyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const notReady = (reason: 'database' | 'migrations' | 'shutting_down') =>
+        reply.code(503).send({ status: 'not_ready' as const, reason });
+      if (closing) return notReady('shutting_down');
+      let applied: number | null;
+      try {
+        applied = await lastAppliedMigration(database);
+      } catch {
+        return notReady('database');
+      }
+      if (newestMigration !== null && (applied === null || applied < newestMigration))
+        return notReady('migrations');
+      return { status: 'ready' as const, reason: null };
     },
   );
 

@@ -131,6 +131,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    // Readiness answers 503 from now on, so a proxy's checks stop sending calls here.
+    app.beginShutdown();
     clearInterval(pruning);
     await digests.stop();
     await reminders.stop();

@@ -181,3 +181,16 @@ export const healthResponse = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
+
+/** `GET /api/health/live`: the process answers (nothing else is asked). */
+export const liveResponse = z.object({ status: z.literal('live') });
+
+/**
+ * `GET /api/health/ready`: 200 when the process should be sent calls (its
+ * database answers, every committed migration is applied, it is not
+ * shutting down); 503 with the reason otherwise.
+ */
+export const readyResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  reason: z.enum(['database', 'migrations', 'shutting_down']).nullable(),
+});
