@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +70,15 @@ function webDist(config: Config): string | null {
   return null;
 }
 
+/** Ids a proxy may hand on: letters, digits, dot, dash and underscore, at most 64 (nothing to forge a log line with). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The call's id: the incoming X-Request-Id if it is a plain token, else a random UUID. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** One log line per API call; static files are not logged. */
 class ApiLogController extends LogController {
   override incomingRequest(): void {}
@@ -93,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Each call's id: the proxy's X-Request-Id when it is a plain token, else a new one;
+    // echoed in the answer's X-Request-Id and written on the call's log lines (reqId).
     requestIdHeader: false,
+    genReqId: requestId,
     frameworkErrors: answerFrameworkError,
     logController: new ApiLogController(),
   });
@@ -102,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(checkedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   // Every call runs in its language: the one it asks for, else (once the session is known) the user's saved one.
   app.addHook('onRequest', (request, _reply, done) => {
     const asked = acceptedLanguage(request.headers['accept-language']);

@@ -55,3 +55,33 @@ describe('GET /api/health/live and /api/health/ready', () => {
     });
   });
 });
+
+describe('X-Request-Id', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('echoes the id a proxy sends, on answers of every kind', async () => {
+    for (const url of ['/api/health/live', '/api/v1/me', '/api/v1/nope']) {
+      const res = await ctx.call({ method: 'GET', url, headers: { 'x-request-id': 'edge-7f3a.42_b' } });
+      expect(res.headers['x-request-id'], url).toBe('edge-7f3a.42_b');
+    }
+  });
+
+  it('makes one when none is sent, a new one each call', async () => {
+    const first = await ctx.call({ method: 'GET', url: '/api/health/live' });
+    const second = await ctx.call({ method: 'GET', url: '/api/health/live' });
+    expect(first.headers['x-request-id']).toMatch(UUID);
+    expect(second.headers['x-request-id']).toMatch(UUID);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  it('replaces an id that is not a plain token (too long, spaces, quotes)', async () => {
+    for (const given of ['x'.repeat(65), 'two words', 'a"b', 'a\tb']) {
+      const res = await ctx.call({
+        method: 'GET',
+        url: '/api/health/live',
+        headers: { 'x-request-id': given },
+      });
+      expect(res.headers['x-request-id'], given).toMatch(UUID);
+    }
+  });
+});
