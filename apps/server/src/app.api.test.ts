@@ -51,3 +51,34 @@ describe('unexpected failures', () => {
     },
   );
 });
+
+describe('the log line of a call', () => {
+  it("carries the request id and the caller's employee id, and leaves the query string out", async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: testConfig(),
+      database: ctx.database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    await logged.ready();
+    try {
+      const person = await ctx.factory.employee();
+      const token = await ctx.factory.token(person);
+      const res = await logged.inject({
+        method: 'GET',
+        url: '/api/v1/me?note=private',
+        headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-me-1' },
+      });
+      expect(res.statusCode).toBe(200);
+      const line = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.reqId === 'trace-me-1');
+      expect(line).toMatchObject({ reqId: 'trace-me-1', employee: person.id });
+      expect(String(line?.msg)).toMatch(/^GET \/api\/v1\/me 200 /);
+      expect(lines.join('\n')).not.toContain('private');
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});

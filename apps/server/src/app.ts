@@ -89,7 +89,9 @@ class ApiLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (!request.url.startsWith('/api/')) return;
+    // The caller by employee id only (never a name or other personal field); the query string is left out.
     request.log.info(
+      { employee: request.auth?.employeeId ?? null },
       `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
     );
   }
