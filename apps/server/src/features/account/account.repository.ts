@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { authChallenges, employees, recoveryCodes, sessions, totpFactors, users } from '../../db/schema';
-import { announceSessionsEnded } from '../../lib/realtime';
 
 const impersonator = alias(users, 'impersonator');
 const impersonatorEmployee = alias(employees, 'impersonator_employee');
@@ -189,36 +188,5 @@ export const accountRepository = {
       .leftJoin(impersonatorEmployee, eq(impersonatorEmployee.id, impersonator.employeeId))
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
       .orderBy(desc(sessions.createdAt), desc(sessions.id));
-  },
-
-  /**
-   * Ends the person's open sessions (one, or all but `keep`) and announces
-   * the ending to every process's realtime streams, in the caller's
-   * transaction; answers the ids ended.
-   */
-  async endSessions(
-    db: Db,
-    userId: number,
-    which: { sessionId: number } | { keep: number | null },
-  ): Promise<number[]> {
-    const rows = await db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          'sessionId' in which
-            ? eq(sessions.id, which.sessionId)
-            : which.keep === null
-              ? undefined
-              : ne(sessions.id, which.keep),
-        ),
-      )
-      .returning({ id: sessions.id });
-    const ids = rows.map((r) => r.id);
-    await announceSessionsEnded(db, ids);
-    return ids;
   },
 };

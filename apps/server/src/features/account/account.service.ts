@@ -17,6 +17,7 @@ import { audit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
+import { endUserSessions } from '../../lib/session-end';
 import { type Count, type ThrottleRule, throttle } from '../../lib/throttle';
 import { newToken, sha256 } from '../../lib/tokens';
 import { accountRepository as repo } from './account.repository';
@@ -335,8 +336,8 @@ export class AccountService {
     const ended = await this.db.transaction(async (tx) => {
       const ids =
         'session_id' in body
-          ? await repo.endSessions(tx, auth.userId, { sessionId: body.session_id })
-          : await repo.endSessions(tx, auth.userId, { keep: auth.sessionId });
+          ? await endUserSessions(tx, auth.userId, { sessionId: body.session_id })
+          : await endUserSessions(tx, auth.userId, { keep: auth.sessionId });
       if ('session_id' in body && ids.length === 0) throw domainError('account_session_not_found');
       if (ids.length > 0)
         await audit(tx, auth, {
@@ -356,7 +357,7 @@ export class AccountService {
     const user = await repo.userOfEmployee(this.db, employeeId);
     if (!user) throw domainError('employee_not_found');
     const ended = await this.db.transaction(async (tx) => {
-      const ids = await repo.endSessions(tx, user.userId, { keep: null });
+      const ids = await endUserSessions(tx, user.userId, { keep: null });
       await audit(tx, auth, {
         action: 'sessions_ended_by_hr',
         entity: 'employee',

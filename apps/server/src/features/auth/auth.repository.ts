@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -145,25 +145,6 @@ export const authRepository = {
       .innerJoin(employees, eq(employees.id, users.employeeId))
       .where(eq(users.id, userId));
     return row ?? null;
-  },
-
-  /** Ends every open session of a user, except one if given. */
-  async revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
-    const ended = await db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-        ),
-      )
-      .returning({ id: sessions.id });
-    await announceSessionsEnded(
-      db,
-      ended.map((s) => s.id),
-    );
   },
 
   /** Retires the codes still open for a user (a new one replaces them). */

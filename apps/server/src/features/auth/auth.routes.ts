@@ -16,6 +16,7 @@ import {
   otpReset,
   otpValidateQuery,
   passwordResetBody,
+  sessionLive,
   sessionUser,
 } from '@hr/contracts/auth';
 import type { FastifyInstance } from 'fastify';
@@ -183,6 +184,22 @@ export async function authRoutes(app: FastifyInstance, { service }: { service: A
       },
     },
     async (request) => service.me(caller(request)),
+  );
+
+  r.get(
+    '/session',
+    {
+      schema: {
+        operationId: 'sessionCheck',
+        summary:
+          "Whether the bearer token's session holds: 204 without a body, else 401 (the session check and nothing else)",
+        tags,
+        security: [{ bearer: [] }],
+        response: { 204: sessionLive },
+      },
+    },
+    // The authentication hook has checked the session; there is nothing more to read.
+    async (_request, reply) => reply.code(204).send(null),
   );
 
   r.put(

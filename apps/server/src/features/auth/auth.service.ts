@@ -24,6 +24,7 @@ import { isLanguage } from '../../lib/language';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
+import { endUserSessions } from '../../lib/session-end';
 import { photoUrls } from '../../lib/signed-urls';
 import { type Hit, type ThrottleRule, throttle } from '../../lib/throttle';
 import { hmac, newOtp, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
@@ -410,7 +411,7 @@ export class AuthService {
   private async finishReset(db: Db, userId: number, hash: string, via: string) {
     await repo.setPassword(db, userId, hash);
     // A new password ends every session that the old one opened.
-    await repo.revokeUserSessions(db, userId);
+    await endUserSessions(db, userId, { keep: null });
     const user = await repo.usernameOf(db, userId);
     // Whoever proved to own the E-ID may sign in again at once.
     if (user) await throttle.clear(db, RULES.loginPerEid.bucket, eidKey(user));

@@ -4,6 +4,7 @@ import { auditChange, diffFields } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError, fieldError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
+import { endUserSessions } from '../../lib/session-end';
 import type { AuthService } from '../auth';
 import { profileRepository as repo } from './profile.repository';
 
@@ -39,7 +40,8 @@ export class EmployeeAdminService {
       let sessionsEnded = 0;
       if (e.enabled !== enabled) {
         await repo.updateEmployee(tx, employeeId, { enabled });
-        if (!enabled && e.userId !== null) sessionsEnded = await repo.revokeSessionsOfUser(tx, e.userId);
+        if (!enabled && e.userId !== null)
+          sessionsEnded = (await endUserSessions(tx, e.userId, { keep: null })).length;
         await auditChange(tx, auth, {
           action: enabled ? 'enable' : 'disable',
           employeeId,

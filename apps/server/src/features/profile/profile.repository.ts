@@ -25,14 +25,12 @@ import {
   lookupValues,
   offices,
   separations,
-  sessions,
   type skills,
   type trainings,
   users,
 } from '../../db/schema';
 import { localName } from '../../lib/language';
 import { preparedOnce } from '../../lib/prepared';
-import { announceSessionsEnded } from '../../lib/realtime';
 
 /** Tables of list sections: one row per item, each owned by an employee. */
 export type ItemTable =
@@ -366,20 +364,6 @@ export const profileRepository = {
       .where(eq(employees.id, employeeId))
       .for('update', { of: employees });
     return row ?? null;
-  },
-
-  async revokeSessionsOfUser(db: Db, userId: number) {
-    const done = await db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    // Their live streams, on any process, close at once.
-    await announceSessionsEnded(
-      db,
-      done.map((s) => s.id),
-    );
-    return done.length;
   },
 
   async usernameExists(db: Db, username: string) {
