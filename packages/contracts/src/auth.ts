@@ -149,6 +149,13 @@ export const meResponse = z.object({
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
+/**
+ * GET session: whether the bearer token's session holds, and nothing else
+ * (no other read): 204 with no body while it does, 401 once it has ended,
+ * expired or was never valid. A client can ask it before resuming work.
+ */
+export const sessionLive = z.null();
+
 /** PUT me/language: the user's choice of language (letters and review PDFs about them come in it). */
 export const languageChoice = z.object({
   language: z.enum(LANGUAGES, { error: `Must be one of: ${LANGUAGES.join(', ')}` }),
