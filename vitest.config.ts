@@ -39,5 +39,16 @@ const projects: TestProjectInlineConfiguration[] = [
 ];
 // The API suite runs on PostgreSQL too when a server is configured.
 if (process.env.DATABASE_URL) projects.push(api('postgres'));
+// Real API processes (the built server) on PostgreSQL behind a real nginx: they skip, saying why,
+// without PostgreSQL, nginx or a build.
+projects.push({
+  test: {
+    name: 'processes',
+    include: ['apps/server/test/processes/**/*.process.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
 
 export default defineConfig({ test: { projects } });

@@ -133,6 +133,8 @@ vitest(['api-pglite'], cores);
 if (process.env.DATABASE_URL) vitest(['api-postgres'], cores + 1);
 else process.stdout.write('\nDATABASE_URL is not set: the API suite runs on PGlite only.\n');
 check('build', process.execPath, ['scripts/build.mjs']);
+// Built API processes on PostgreSQL behind nginx, one file at a time (each starts its own processes).
+vitest(['processes'], 1);
 playwright();
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -27,6 +27,7 @@ import type { FeatureDeps } from './features/deps';
 import { FEATURES } from './features/index';
 import { registerAuthentication } from './lib/auth';
 import { answerFrameworkError, registerErrorHandling } from './lib/error-handler';
+import { drainingClose } from './lib/drain';
 import { domainError } from './lib/errors';
 import { checkedValidatorCompiler } from './lib/input-check';
 import { acceptedLanguage, inLanguage } from './lib/language';
@@ -41,6 +42,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** From now on readiness answers 503 "shutting_down" (the proxy stops sending calls); the close follows. */
     beginShutdown(): void;
+    /** Takes no new connection; the kept ones drain (lib/drain.ts). Resolves once every connection has ended. */
+    stopListening(): Promise<void>;
+    /** Closes the connections idle now (an interactive stop, where no proxy waits). */
+    closeIdleConnectionsNow(): void;
   }
 }
 
@@ -111,7 +116,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestId,
     frameworkErrors: answerFrameworkError,
     logController: new ApiLogController(),
+    // Closing drains (lib/drain.ts): a call arriving on a kept connection while the process closes is
+    // answered, not refused with 503 nor cut, so a proxy never loses one it has already sent.
+    forceCloseConnections: false,
+    return503OnClosing: false,
   });
+  const drain = drainingClose(app.server, config.shutdownGraceMs);
+  app.decorate('stopListening', drain.stopListening);
+  app.decorate('closeIdleConnectionsNow', drain.closeIdleNow);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every schema also refuses NUL, lone surrogates and ids beyond PostgreSQL's integer (lib/input-check.ts).
   app.setValidatorCompiler(checkedValidatorCompiler);
@@ -199,6 +211,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // While closing, each answer closes its connection: the proxy opens its next one to another process.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   z.get(
     '/api/health/ready',

@@ -137,6 +137,12 @@ const envSchema = z
       .min(1, 'must be a whole number from 1 to 10000')
       .max(10_000, 'must be a whole number from 1 to 10000')
       .default(STREAMS_PER_PERSON),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number from 0 to 600' })
+      .int('must be a whole number from 0 to 600')
+      .min(0, 'must be a whole number from 0 to 600')
+      .max(600, 'must be a whole number from 0 to 600')
+      .default(10),
     PASSKEY_RP_ID: z
       .string()
       .regex(
@@ -251,6 +257,11 @@ export interface Config {
   erasureRetentionDays: number;
   /** Live chat streams one person may hold open at once, across every process (the oldest ends). */
   realtimeStreamsPerPerson: number;
+  /**
+   * On SIGTERM, how long the process waits for calls in flight and kept-alive
+   * connections to end before it closes what is left (docs/deploy/README.md).
+   */
+  shutdownGraceMs: number;
   webDist: string | undefined;
   tileUrl: string;
   /**
@@ -355,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     erasureRetentionDays: e.ERASURE_RETENTION_DAYS,
     realtimeStreamsPerPerson: e.REALTIME_STREAMS_PER_PERSON,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     webDist: e.WEB_DIST,
     tileUrl: e.TILE_URL,
     // The demo's accounts sign in with the shared password alone; anywhere else HR administrators

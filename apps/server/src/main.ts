@@ -127,21 +127,36 @@ async function main() {
   );
 
   let closing = false;
+  /**
+   * The close (docs/deploy/README.md): readiness turns 503, no new connection
+   * is taken, calls in flight and those still arriving on kept connections are
+   * answered (each closing its connection), realtime streams end without a
+   * last event so their clients open them again on another process, the
+   * scheduled work stops, then the database pool closes. Idle connections are
+   * left for the proxy to close (TRUST_PROXY set), else closed at once, as on
+   * SIGINT (Ctrl-C).
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    // Past the grace and a margin for the database, the process exits anyway.
+    const limit = setTimeout(() => {
+      app.log.error(`${signal}: not closed within ${config.shutdownGraceMs / 1000 + 10} s; exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs + 10_000);
+    limit.unref();
     // Readiness answers 503 from now on, so a proxy's checks stop sending calls here.
     app.beginShutdown();
+    void app.stopListening();
+    // No proxy keeps connections to this process (TRUST_PROXY unset), or Ctrl-C: idle ones close at once.
+    if (signal === 'SIGINT' || config.trustProxy === false) app.closeIdleConnectionsNow();
     clearInterval(pruning);
-    await digests.stop();
-    await reminders.stop();
-    await leaveClose.stop();
-    await sealer.stop();
-    await app.close();
+    await Promise.all([app.close(), digests.stop(), reminders.stop(), leaveClose.stop(), sealer.stop()]);
     await dispatcher?.stop();
     await database.close();
     release();
+    app.log.info(`${signal}: closed`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -51,6 +51,7 @@ export const ERRORS = {
   validation_failed: { status: 422, message: 'Validation Failed' },
   too_many_requests: { status: 429, message: 'Too many attempts. Please try again in a few minutes.' },
   internal: { status: 500, message: 'Sorry, something went wrong on the server.' },
+  shutting_down: { status: 503, message: 'The server is restarting. Please try again in a moment.' },
 
   // Sign-in and recovery
   invalid_credentials: { status: 401, message: 'Invalid E-ID or password.' },

@@ -326,6 +326,8 @@ export class RealtimeStreams {
    * beyond the limit. Answers its id (for `close`).
    */
   async add(stream: OpenStream): Promise<number> {
+    // A process closing takes no new stream: 503, which a proxy sends on to another process.
+    if (this.stopped) throw domainError('shutting_down');
     const { db, perPerson } = this;
     const id = await db.transaction(async (tx) => {
       // One open at a time per person, on every process: the limit below counts what the others added.
@@ -353,7 +355,7 @@ export class RealtimeStreams {
     });
     if (this.stopped) {
       await this.db.delete(realtimeStreams).where(eq(realtimeStreams.id, id));
-      throw new Error('The realtime streams are stopped.');
+      throw domainError('shutting_down');
     }
     this.open.set(id, stream);
     return id;

@@ -91,6 +91,47 @@ describe('comments across two API processes (PostgreSQL)', () => {
     }
   });
 
+  it('comments written at once on both processes reach an open window each once, and a window opened again after one of them misses none', async () => {
+    const { objectiveId, lm, employeeToken } = await submittedSheet();
+    const lmToken = await ctx.factory.token(lm);
+    const url = async () =>
+      `${secondBase}/api/v1/realtime/comments?token=${await realtimeToken(lmToken)}&threads=kpi_objective:${objectiveId}`;
+    const live = await openStream(await url());
+    const post = (n: number) => {
+      const inject = n % 2 ? second.inject.bind(second) : ctx.app.inject.bind(ctx.app);
+      return inject({
+        method: 'POST',
+        url: `/api/v1/kpis/objectives/${objectiveId}/comments`,
+        headers: { authorization: `Bearer ${n % 3 ? employeeToken : lmToken}` },
+        payload: { comment: `At once ${n}` },
+      });
+    };
+    try {
+      // Ids are taken in one order and committed in another unless comments are written one at a time.
+      const first = await Promise.all(Array.from({ length: 30 }, (_, n) => post(n)));
+      const firstIds = first.map((r) => r.json().id as number);
+      const got: number[] = [];
+      while (got.length < firstIds.length) got.push(Number((await live.next(3000)).id));
+      expect(got.sort((a, b) => a - b)).toEqual([...firstIds].sort((a, b) => a - b));
+      const lastSeen = String(Math.max(...got));
+      live.close();
+
+      // While the window is closed, more are written at once; opened again from the last it saw, it gets each.
+      const more = await Promise.all(Array.from({ length: 30 }, (_, n) => post(100 + n)));
+      const moreIds = more.map((r) => r.json().id as number);
+      const again = await openStream(await url(), lastSeen);
+      try {
+        const caught: number[] = [];
+        while (caught.length < moreIds.length) caught.push(Number((await again.next(3000)).id));
+        expect(caught.sort((a, b) => a - b)).toEqual([...moreIds].sort((a, b) => a - b));
+      } finally {
+        again.close();
+      }
+    } finally {
+      live.close();
+    }
+  });
+
   it('signing out on one process ends the stream open on the other within seconds', async () => {
     const { kpiId, lm } = await submittedSheet();
     const lmToken = await ctx.factory.token(lm);

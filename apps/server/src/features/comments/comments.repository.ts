@@ -105,8 +105,15 @@ export const commentsRepository = {
   /**
    * Adds a comment and announces it to every API process, in the caller's
    * transaction: the announcement leaves when it commits.
+   *
+   * Comments are written one at a time (a lock held to the commit), so their
+   * ids commit in the order they were taken: a window that has seen comment
+   * N has seen every comment before it, which is what its live feed and its
+   * catching up after N (Last-Event-ID) rely on. Without it, a comment whose
+   * id was taken first but committed last would be skipped by both.
    */
   async add(tx: Db, values: typeof comments.$inferInsert): Promise<number> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('comments'))`);
     const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
     const notice = JSON.stringify({ id: row!.id, kind: values.threadKind, thread: values.threadId });
     await tx.execute(sql`select pg_notify(${COMMENTS_CHANNEL}, ${notice})`);
