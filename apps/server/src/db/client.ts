@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { usePreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -90,6 +91,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export function wrapPglite(client: PGlite): Database {
+  // Statements prepared by name are kept with their plans, as on PostgreSQL (pglite-statements.ts).
+  usePreparedStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

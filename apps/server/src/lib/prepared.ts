@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { is } from 'drizzle-orm';
+import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { keepPrepared } from '../db/pglite-statements';
 import { requestLanguage } from './language';
 
 /**
@@ -32,6 +35,10 @@ export function preparedOnce<P>(db: Db, shape: string, build: (name: string) => 
   if (prepared === undefined) {
     prepared = build(statementName(key));
     statements.set(key, prepared);
+    // The embedded database keeps them with their plans too (db/pglite-statements.ts).
+    for (const statement of is(prepared, PgPreparedQuery) ? [prepared] : Object.values(prepared as object)) {
+      if (is(statement, PgPreparedQuery)) keepPrepared(statement.getQuery().sql);
+    }
   }
   return prepared;
 }
