@@ -26,11 +26,12 @@ import { AuthService } from './features/auth';
 import type { FeatureDeps } from './features/deps';
 import { FEATURES } from './features/index';
 import { registerAuthentication } from './lib/auth';
-import { answerFrameworkError, registerErrorHandling } from './lib/error-handler';
 import { drainingClose } from './lib/drain';
+import { answerFrameworkError, registerErrorHandling } from './lib/error-handler';
 import { domainError } from './lib/errors';
 import { checkedValidatorCompiler } from './lib/input-check';
 import { acceptedLanguage, inLanguage } from './lib/language';
+import { registerMetrics } from './lib/metrics';
 import { setNotificationOrigin } from './lib/notifications';
 import { RealtimeHub, type StreamOptions } from './lib/realtime';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -137,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const asked = acceptedLanguage(request.headers['accept-language']);
     inLanguage(asked ?? 'en', done, asked !== null);
   });
+  // Every call timed by its route template, and GET /metrics for a scraper with METRICS_TOKEN (lib/metrics.ts).
+  registerMetrics(app, config.metricsToken);
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -70,6 +70,9 @@ const issuerUrl = z.url({ protocol: /^https?$/, error: ISSUER_TEXT }).refine((va
   return url.protocol === 'https:' || LOOPBACK_HOSTS.includes(url.hostname);
 }, ISSUER_TEXT);
 
+const METRICS_TOKEN_TEXT =
+  'must be 32 to 512 printable characters without spaces (such as the output of `openssl rand -hex 32`)';
+
 const EID_LIST_TEXT = 'must be E-IDs separated by commas (such as 1001,1002)';
 const eidList = z.string().transform((raw, ctx): string[] => {
   const eids = raw
@@ -194,6 +197,10 @@ const envSchema = z
     OIDC_LABEL: z.string().max(60, 'must be at most 60 characters').optional(),
     PASSWORD_SIGN_IN: booleanFlag.default(true),
     BREAK_GLASS_EIDS: eidList.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, METRICS_TOKEN_TEXT)
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const oidcSet = OIDC_REQUIRED.filter((name) => env[name] !== undefined);
@@ -282,6 +289,8 @@ export interface Config {
   passwordSignIn: boolean;
   /** The E-IDs that may still sign in with a password when password sign-in is off. */
   breakGlassEids: string[];
+  /** The bearer token a Prometheus scraper sends to `GET /metrics`; null: there is no /metrics. */
+  metricsToken: string | null;
 }
 
 export interface OidcConfig {
@@ -336,8 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      // A secret is not written back into the log.
-      const got = name.includes('SECRET') ? undefined : env[name];
+      // A secret or a token is not written back into the log.
+      const got = name.includes('SECRET') || name.includes('TOKEN') ? undefined : env[name];
       return `  ${name} ${issue.message}${got !== undefined ? ` (got "${got}")` : ''}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -390,5 +399,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     passwordSignIn: e.PASSWORD_SIGN_IN,
     breakGlassEids: e.BREAK_GLASS_EIDS ?? [],
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

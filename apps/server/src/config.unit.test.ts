@@ -311,3 +311,15 @@ describe('SECOND_FACTOR', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is off by default, and a token too short or with spaces is refused without being written back', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    const token = 'a1'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const short = configError({ METRICS_TOKEN: 'short-scrape-token' }).message;
+    expect(short).toMatch(/METRICS_TOKEN must be 32 to 512 printable characters/);
+    expect(short).not.toContain('short-scrape-token');
+    expect(configError({ METRICS_TOKEN: `${token} x` }).message).toMatch(/METRICS_TOKEN must be/);
+  });
+});

@@ -10,6 +10,7 @@ import { demoAccountWarnings } from './features/auth';
 import { LeavePeriodClose } from './features/leave';
 import { NotificationDigests } from './features/notifications';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { runJob } from './lib/jobs';
 import { byChannel, logTransport, OutboxDispatcher, smtpTransport, webhookTransport } from './lib/outbox';
 import { serverSecret } from './lib/settings';
 import { throttle } from './lib/throttle';
@@ -119,7 +120,10 @@ async function main() {
   // The audit hash chain (lib/audit-chain.ts): unsealed rows sealed every few seconds, one process at a time.
   const sealer = new AuditChainSealer(database.db, app.log);
   sealer.start();
-  const pruning = setInterval(() => throttle.prune(database.db).catch(() => {}), 3_600_000);
+  const pruning = setInterval(
+    () => runJob('throttle_prune', () => throttle.prune(database.db)).catch(() => {}),
+    3_600_000,
+  );
   pruning.unref();
 
   app.log.info(

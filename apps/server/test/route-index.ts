@@ -86,13 +86,19 @@ function attribute(stack: string): Pick<IndexedRoute, 'file' | 'helper'> {
 }
 
 /**
- * The configuration the index is taken with: the API description on (its
- * routes are listed), no built web app (its files would add a route each).
+ * The configuration the index is taken with: the API description and the
+ * metrics on (their routes are listed), no built web app (its files would
+ * add a route each).
  * Nothing else in the configuration changes which routes exist.
  */
 function indexConfig() {
   return {
-    ...loadConfig({ DATA_DIR: '/tmp/unused', PUBLIC_URL: 'http://portal.test', API_DOCS: 'true' }),
+    ...loadConfig({
+      DATA_DIR: '/tmp/unused',
+      PUBLIC_URL: 'http://portal.test',
+      API_DOCS: 'true',
+      METRICS_TOKEN: 'route-index-metrics-token-0123456789',
+    }),
     webDist: '/nonexistent/web-dist',
   };
 }
@@ -143,7 +149,7 @@ export function renderRouteIndex(routes: IndexedRoute[]): string {
     "Left out: the HEAD route Fastify adds beside every GET, and the built web app's files",
     '(`@fastify/static`, one route per file, and the not-found handler that answers unknown',
     "addresses with the app's page or a JSON 404). The `/api/docs` routes exist only where",
-    '`API_DOCS` is on (see README).',
+    '`API_DOCS` is on, and `/metrics` only where `METRICS_TOKEN` is set (see README).',
     '',
     '| Method | Path | File | Helper |',
     '| ------ | ---- | ---- | ------ |',

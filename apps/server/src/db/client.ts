@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { watchPglite, watchPgPool } from '../lib/metrics';
 import { usePreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -57,6 +58,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection should not crash the process.
   pool.on('error', () => {});
+  // The pool's size, use and waits are read by the metrics (lib/metrics.ts) until it ends.
+  const unwatch = watchPgPool(pool, poolSize);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -77,7 +80,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         await holder.end();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      unwatch();
+      return pool.end();
+    },
   };
 }
 
@@ -94,6 +100,7 @@ export function wrapPglite(client: PGlite): Database {
   // Statements prepared by name are kept with their plans, as on PostgreSQL (pglite-statements.ts).
   usePreparedStatements(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const unwatch = watchPglite();
   return {
     db,
     kind: 'pglite',
@@ -103,6 +110,9 @@ export function wrapPglite(client: PGlite): Database {
         migrationsFolder: migrationsFolder(),
       }),
     exclusive: (work) => work(),
-    close: () => client.close(),
+    close: () => {
+      unwatch();
+      return client.close();
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { type OutboxRow, outbox } from '../db/schema';
+import { runJob } from './jobs';
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
@@ -192,7 +193,10 @@ export class OutboxDispatcher {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.intervalMs);
     this.timer.unref();
-    const purge = () => void this.purge().catch((err) => this.log.error({ err }, 'outbox purge failed'));
+    const purge = () =>
+      void runJob('outbox_purge', () => this.purge()).catch((err) =>
+        this.log.error({ err }, 'outbox purge failed'),
+      );
     this.purgeTimer = setInterval(purge, PURGE_EVERY_MS);
     this.purgeTimer.unref();
     purge();
@@ -247,7 +251,7 @@ export class OutboxDispatcher {
       return;
     }
     this.running = true;
-    this.runOnce()
+    runJob('outbox_dispatcher', () => this.runOnce())
       .catch((err) => this.log.error({ err }, 'outbox pass failed'))
       .finally(() => {
         this.running = false;

@@ -6,6 +6,7 @@ import type { Database, Db } from '../db/client';
 import { realtimeStreams } from '../db/schema';
 import { findSessionById, heldSessions } from './auth';
 import { domainError } from './errors';
+import { watchStreams } from './metrics';
 import { hmac, safeEqualHex } from './tokens';
 
 /** The channel new comments are announced on, in the inserting transaction (`pg_notify`). */
@@ -263,6 +264,8 @@ export class RealtimeStreams {
   /** A check was asked for while one was under way: the next runs as soon as it ends. */
   private again = false;
   private stopped = true;
+  /** Takes this process's streams out of the metrics' open count (lib/metrics.ts). */
+  private unwatch = () => {};
 
   constructor(
     private readonly db: Db,
@@ -280,6 +283,7 @@ export class RealtimeStreams {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.unwatch = watchStreams(this);
     this.schedule();
   }
 
@@ -421,6 +425,7 @@ export class RealtimeStreams {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatch();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.checking;

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { throttleCounters } from '../db/schema';
 import { tooManyRequests } from './errors';
+import { countThrottleRefusal } from './metrics';
 
 export interface ThrottleRule {
   bucket: string;
@@ -27,8 +28,9 @@ export interface Hit extends Count {
 const KEY_MAX = 128;
 const keyOf = (key: string) => key.slice(0, KEY_MAX);
 
-/** The 429 of a count over its limit. */
+/** The 429 of a count over its limit: every refusal is made here, and counted here (by the rule's name). */
 export function overLimit(hit: Hit): Error {
+  countThrottleRefusal(hit.rule.bucket);
   const waitMs = Math.max(1000, hit.retryAfterMs);
   return tooManyRequests(hit.rule.message(Math.ceil(waitMs / 60_000)), waitMs / 1000);
 }

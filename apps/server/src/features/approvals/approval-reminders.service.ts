@@ -21,6 +21,7 @@ import {
 } from '../../lib/calendar';
 import { delegatesOf } from '../../lib/delegations';
 import { domainError } from '../../lib/errors';
+import { runJob } from '../../lib/jobs';
 import { notify } from '../../lib/notifications';
 import { officeToday } from '../../lib/office-clock';
 import { personRef } from '../../lib/people';
@@ -97,7 +98,9 @@ export class ApprovalReminders {
 
   start(): void {
     const tick = () => {
-      this.running = this.run().catch((err) => this.log?.error({ err }, 'approval reminders failed'));
+      this.running = runJob('approval_reminders', () => this.run()).catch((err) =>
+        this.log?.error({ err }, 'approval reminders failed'),
+      );
     };
     this.timer = setInterval(tick, EVERY_MS);
     this.timer.unref();

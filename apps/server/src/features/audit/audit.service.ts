@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit';
 import { sealAuditChain, verifyAuditChain } from '../../lib/audit-chain';
 import type { AuthContext } from '../../lib/auth-context';
 import { domainError } from '../../lib/errors';
+import { runJob } from '../../lib/jobs';
 import { type ThrottleRule, throttle } from '../../lib/throttle';
 import { auditRepository as repo } from './audit.repository';
 
@@ -170,7 +171,7 @@ export class AuditChainSealer {
     const tick = () => {
       if (this.busy) return;
       this.busy = true;
-      this.running = sealAuditChain(this.db)
+      this.running = runJob('audit_chain_sealer', () => sealAuditChain(this.db))
         .catch((err) => this.log?.error({ err }, 'sealing the audit chain failed'))
         .finally(() => {
           this.busy = false;

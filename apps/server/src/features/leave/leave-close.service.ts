@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { runJob } from '../../lib/jobs';
 import { officeToday } from '../../lib/office-clock';
 import { addDays, dueEntries, toDays } from './leave-engine';
 import { leaveLedgerRepository as repo } from './leave-ledger.repository';
@@ -43,7 +44,9 @@ export class LeavePeriodClose {
 
   start(): void {
     const tick = () => {
-      this.running = this.run().catch((err) => this.log?.error({ err }, 'leave period close failed'));
+      this.running = runJob('leave_period_close', () => this.run()).catch((err) =>
+        this.log?.error({ err }, 'leave period close failed'),
+      );
     };
     this.timer = setInterval(tick, EVERY_MS);
     this.timer.unref();

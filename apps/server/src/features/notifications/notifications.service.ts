@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import type { StreamSink } from '../../lib/event-stream';
+import { runJob } from '../../lib/jobs';
 import { isLanguage, pickName, requestLanguage } from '../../lib/language';
 import { listPage } from '../../lib/list';
 import { itemTitle, notificationTexts } from '../../lib/notification-texts';
@@ -229,7 +230,7 @@ export class NotificationDigests {
   /** Sends the day's digests when it is time (and no run is under way). */
   tick(now: Date = new Date()): void {
     if (this.running || Number(officeNow(now).slice(11, 13)) < DIGEST_HOUR) return;
-    this.running = this.send(officeToday(now))
+    this.running = runJob('notification_digests', () => this.send(officeToday(now)))
       .then((queued) => {
         if (queued > 0) this.log?.info(`notifications: ${queued} daily digest(s) queued`);
       })
