@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openStream } from '../sse';
 
 /**
  * Real API processes (the built server, `apps/server/dist/main.js`) on a
@@ -277,6 +278,10 @@ export function processEnv(databaseUrl: string, publicUrl: string, extra: Record
   };
 }
 
+/** A call's JSON body, as a test reads it. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the fields of whatever the call answered
+type Answer = any;
+
 /**
  * A JSON call: its status, headers and body. Each call has a connection of
  * its own unless an agent is given (a connection kept alive straight to a
@@ -287,7 +292,7 @@ export function call(
   method: string,
   url: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string>; agent?: http.Agent } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; json: any; text: string }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; json: Answer; text: string }> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -330,4 +335,20 @@ export async function signIn(base: string, eid: string, headers: Record<string, 
   });
   if (res.status !== 200) throw new Error(`sign-in of ${eid}: ${res.status} ${res.text}`);
   return res.json.token as string;
+}
+
+/** The demo company's submitted KPI sheet of an employee: a thread they and their manager both write on. */
+export async function submittedSheet(client: pg.Client, eid: string): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `select k.id from kpis k join employees e on e.id = k.employee_id
+      where e.eid = $1 and k.status_id = 2 order by k.id limit 1`,
+    [eid],
+  );
+  return rows[0]!.id;
+}
+
+/** A chat window on a KPI sheet's thread, opened through `base` with a realtime token of the session. */
+export async function openChat(base: string, token: string, sheet: number) {
+  const realtime = (await call(base, 'GET', '/api/v1/discovery/employee', { token })).json.token as string;
+  return openStream(`${base}/api/v1/realtime/comments?token=${realtime}&threads=kpi:${sheet}`);
 }

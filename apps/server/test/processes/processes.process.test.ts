@@ -9,9 +9,11 @@ import {
   emptyDatabase,
   freePort,
   Nginx,
+  openChat,
   processEnv,
   signIn,
   sleep,
+  submittedSheet,
 } from './cluster';
 
 /**
@@ -112,18 +114,10 @@ describe.skipIf(cannotRun)('three API processes on one database, behind nginx', 
 
   it('a comment written on one process reaches a chat open on another, and the bell of the sheet’s owner on a third', async () => {
     const [a, b, c] = processes as [ApiProcess, ApiProcess, ApiProcess];
-    const sheet = (
-      await client.query<{ id: number }>(
-        `select k.id from kpis k join employees e on e.id = k.employee_id
-          where e.eid = '1014' and k.status_id = 2 order by k.id limit 1`,
-      )
-    ).rows[0]!.id;
+    const sheet = await submittedSheet(client, '1014');
     const manager = await signIn(a.base, '1003');
     const owner = await signIn(a.base, '1014');
-    const chatToken = (await call(a.base, 'GET', '/api/v1/discovery/employee', { token: owner })).json.token;
-    const chat = await openStream(
-      `${a.base}/api/v1/realtime/comments?token=${chatToken}&threads=kpi:${sheet}`,
-    );
+    const chat = await openChat(a.base, owner, sheet);
     const bellToken = (await call(c.base, 'GET', '/api/v1/discovery/employee', { token: owner })).json.token;
     const bell = await openStream(`${c.base}/api/v1/notifications/stream?token=${bellToken}`);
     try {
@@ -261,19 +255,10 @@ describe.skipIf(cannotRun)('three API processes on one database, behind nginx', 
         expect(used).toEqual(new Set(processes.map((p) => String(p.port))));
 
         // A comment reaches a stream opened through nginx at once: nothing is buffered.
-        const sheet = (
-          await client.query<{ id: number }>(
-            `select k.id from kpis k join employees e on e.id = k.employee_id
-              where e.eid = '1014' and k.status_id = 2 order by k.id limit 1`,
-          )
-        ).rows[0]!.id;
+        const sheet = await submittedSheet(client, '1014');
         const owner = await signIn(nginx.base, '1014');
         const manager = await signIn(nginx.base, '1003');
-        const chatToken = (await call(nginx.base, 'GET', '/api/v1/discovery/employee', { token: owner })).json
-          .token;
-        const chat = await openStream(
-          `${nginx.base}/api/v1/realtime/comments?token=${chatToken}&threads=kpi:${sheet}`,
-        );
+        const chat = await openChat(nginx.base, owner, sheet);
         try {
           const at = Date.now();
           const sent = await call(nginx.base, 'POST', `/api/v1/kpis/${sheet}/comments`, {

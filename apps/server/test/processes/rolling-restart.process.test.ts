@@ -12,6 +12,7 @@ import {
   processEnv,
   signIn,
   sleep,
+  submittedSheet,
 } from './cluster';
 
 /**
@@ -48,12 +49,7 @@ describe.skipIf(cannotRun)('a rolling restart of two processes behind nginx', ()
   });
 
   it('loses no call, no write and no comment while each process is restarted in turn', async () => {
-    const sheet = (
-      await client.query<{ id: number }>(
-        `select k.id from kpis k join employees e on e.id = k.employee_id
-          where e.eid = '1014' and k.status_id = 2 order by k.id limit 1`,
-      )
-    ).rows[0]!.id;
+    const sheet = await submittedSheet(client, '1014');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const manager = await signIn(nginx.base, '1003');
     const owner = await signIn(nginx.base, '1014');
@@ -109,7 +105,7 @@ describe.skipIf(cannotRun)('a rolling restart of two processes behind nginx', ()
       let last: string | undefined;
       while (following) {
         const discovery = await send('GET', '/api/v1/discovery/employee', manager);
-        if (!discovery || discovery.status !== 200) {
+        if (discovery?.status !== 200) {
           await sleep(200);
           continue;
         }
