@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   employees,
@@ -9,6 +9,7 @@ import {
   leaveTypes,
   separations,
 } from '../../db/schema';
+import { preparedOnce } from '../../lib/prepared';
 import type { Counted, Person, Policy, Written } from './leave-engine';
 import { policyColumns } from './leave-policies.repository';
 import { eligibleSql } from './leave-reference.repository';
@@ -48,14 +49,77 @@ const typeColumns = {
   days: leaveTypes.days,
 };
 
+/*
+ * One person's balances, ledger and forecast read the same few statements on
+ * every call: those are prepared once per shape (`lib/prepared.ts`), their
+ * values bound (a list of leave types as one array). The close reads many
+ * people at once, built for its batch of ids as before.
+ */
+const PERSON = sql.placeholder('employeeId');
+const FROM = sql.placeholder('from');
+const TYPES = sql.placeholder('typeIds');
+const EXCEPT = sql.placeholder('exceptLeaveId');
+/** `column` is one of the leave types bound as an array. */
+const oneOfTypes = (column: typeof leaveLedger.typeId | typeof leaves.typeId) =>
+  sql`${column} = any(${TYPES}::int[])`;
+
+function writtenQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      employeeId: leaveLedger.employeeId,
+      typeId: leaveLedger.typeId,
+      date: leaveLedger.date,
+      kind: leaveLedger.kind,
+      days: leaveLedger.days,
+      period: leaveLedger.period,
+      note: leaveLedger.note,
+      policyId: leaveLedger.policyId,
+    })
+    .from(leaveLedger)
+    .where(where)
+    .orderBy(asc(leaveLedger.date), asc(leaveLedger.id));
+}
+
+function requestsQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      employeeId: leaves.employeeId,
+      typeId: leaves.typeId,
+      id: leaves.id,
+      from: leaves.fromDate,
+      days: leaves.days,
+      statusId: leaves.statusId,
+      leaveFormat: leaves.leaveFormat,
+    })
+    .from(leaves)
+    .where(where)
+    .orderBy(asc(leaves.fromDate), asc(leaves.id));
+}
+
+function balanceTypesQuery(db: Db, on: SQL | string, who: SQL) {
+  return db
+    .select({ employeeId: employees.id, ...typeColumns })
+    .from(employees)
+    .innerJoin(
+      leaveTypes,
+      and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true), eligibleSql(on)),
+    )
+    .where(who)
+    .orderBy(asc(employees.id), asc(leaveTypes.sortOrder), asc(leaveTypes.id));
+}
+
 export const leaveLedgerRepository = {
   /** The person as the policies see them (their leaving day is their separation's last working day). */
   async person(db: Db, employeeId: number): Promise<Person | null> {
-    const [row] = await db
-      .select(personColumns)
-      .from(employees)
-      .leftJoin(separations, eq(separations.employeeId, employees.id))
-      .where(eq(employees.id, employeeId));
+    const statement = preparedOnce(db, 'ledger-person', (name) =>
+      db
+        .select(personColumns)
+        .from(employees)
+        .leftJoin(separations, eq(separations.employeeId, employees.id))
+        .where(eq(employees.id, PERSON))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ employeeId });
     return row ?? null;
   },
 
@@ -95,35 +159,37 @@ export const leaveLedgerRepository = {
 
   /** Every policy of the given leave types (or all). */
   async policies(db: Db, typeIds?: readonly number[]): Promise<Policy[]> {
-    const rows = await db
-      .select(policyColumns)
-      .from(leavePolicies)
-      .where(typeIds ? inArray(leavePolicies.typeId, [...typeIds]) : undefined)
-      .orderBy(asc(leavePolicies.id));
+    const query = (where: SQL | undefined) =>
+      db.select(policyColumns).from(leavePolicies).where(where).orderBy(asc(leavePolicies.id));
+    const rows = typeIds
+      ? await preparedOnce(db, 'ledger-policies-of-types', (name) =>
+          query(sql`${leavePolicies.typeId} = any(${TYPES}::int[])`).prepare(name),
+        ).execute({ typeIds: [...typeIds] })
+      : await query(undefined);
     return rows.map((r) => ({ ...r, accrual: r.accrual as Policy['accrual'] }));
   },
 
   /** One leave type with a balance (enabled or not), or null. */
   async balanceType(db: Db, typeId: number): Promise<BalanceType | null> {
-    const [row] = await db
-      .select(typeColumns)
-      .from(leaveTypes)
-      .where(and(eq(leaveTypes.id, typeId), eq(leaveTypes.hasBalance, true)));
+    const statement = preparedOnce(db, 'ledger-balance-type', (name) =>
+      db
+        .select(typeColumns)
+        .from(leaveTypes)
+        .where(and(eq(leaveTypes.id, sql.placeholder('typeId')), eq(leaveTypes.hasBalance, true)))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ typeId });
     return row ?? null;
   },
 
   /** The enabled types with a balance each of the people may take on the day `on`. */
   async balanceTypesOf(db: Db, employeeIds: readonly number[], on: string) {
-    if (employeeIds.length === 0) return [];
-    return db
-      .select({ employeeId: employees.id, ...typeColumns })
-      .from(employees)
-      .innerJoin(
-        leaveTypes,
-        and(eq(leaveTypes.enabled, true), eq(leaveTypes.hasBalance, true), eligibleSql(on)),
-      )
-      .where(inArray(employees.id, [...employeeIds]))
-      .orderBy(asc(employees.id), asc(leaveTypes.sortOrder), asc(leaveTypes.id));
+    const [one, ...more] = employeeIds;
+    if (one === undefined) return [];
+    if (more.length > 0) return balanceTypesQuery(db, on, inArray(employees.id, [...employeeIds]));
+    return preparedOnce(db, 'ledger-balance-types', (name) =>
+      balanceTypesQuery(db, sql`${sql.placeholder('on')}`, eq(employees.id, PERSON)).prepare(name),
+    ).execute({ employeeId: one, on });
   },
 
   /**
@@ -142,48 +208,59 @@ export const leaveLedgerRepository = {
     for (const id of employeeIds) out.set(id, { written: [], requests: [] });
     if (employeeIds.length === 0) return out;
     const ids = [...employeeIds];
+    const counted = inArray(leaves.statusId, [SUBMITTED, APPROVED]);
+    const values = {
+      employeeId: ids[0],
+      from,
+      ...(typeIds ? { typeIds: [...typeIds] } : {}),
+      ...(exceptLeaveId ? { exceptLeaveId } : {}),
+    };
+    const shape = `${typeIds ? 'types' : 'all'}|${exceptLeaveId ? 'except' : 'every'}`;
     // One after the other: `db` may be a transaction, whose connection takes one statement at a time.
-    const written = await db
-      .select({
-        employeeId: leaveLedger.employeeId,
-        typeId: leaveLedger.typeId,
-        date: leaveLedger.date,
-        kind: leaveLedger.kind,
-        days: leaveLedger.days,
-        period: leaveLedger.period,
-        note: leaveLedger.note,
-        policyId: leaveLedger.policyId,
-      })
-      .from(leaveLedger)
-      .where(
-        and(
-          inArray(leaveLedger.employeeId, ids),
-          gte(leaveLedger.date, from),
-          typeIds ? inArray(leaveLedger.typeId, [...typeIds]) : undefined,
-        ),
-      )
-      .orderBy(asc(leaveLedger.date), asc(leaveLedger.id));
-    const requests = await db
-      .select({
-        employeeId: leaves.employeeId,
-        typeId: leaves.typeId,
-        id: leaves.id,
-        from: leaves.fromDate,
-        days: leaves.days,
-        statusId: leaves.statusId,
-        leaveFormat: leaves.leaveFormat,
-      })
-      .from(leaves)
-      .where(
-        and(
-          inArray(leaves.employeeId, ids),
-          inArray(leaves.statusId, [SUBMITTED, APPROVED]),
-          gte(leaves.fromDate, from),
-          typeIds ? inArray(leaves.typeId, [...typeIds]) : undefined,
-          exceptLeaveId ? ne(leaves.id, exceptLeaveId) : undefined,
-        ),
-      )
-      .orderBy(asc(leaves.fromDate), asc(leaves.id));
+    const written =
+      ids.length === 1
+        ? await preparedOnce(db, `ledger-written|${shape}`, (name) =>
+            writtenQuery(
+              db,
+              and(
+                eq(leaveLedger.employeeId, PERSON),
+                gte(leaveLedger.date, FROM),
+                typeIds ? oneOfTypes(leaveLedger.typeId) : undefined,
+              ),
+            ).prepare(name),
+          ).execute(values)
+        : await writtenQuery(
+            db,
+            and(
+              inArray(leaveLedger.employeeId, ids),
+              gte(leaveLedger.date, from),
+              typeIds ? inArray(leaveLedger.typeId, [...typeIds]) : undefined,
+            ),
+          );
+    const requests =
+      ids.length === 1
+        ? await preparedOnce(db, `ledger-requests|${shape}`, (name) =>
+            requestsQuery(
+              db,
+              and(
+                eq(leaves.employeeId, PERSON),
+                counted,
+                gte(leaves.fromDate, FROM),
+                typeIds ? oneOfTypes(leaves.typeId) : undefined,
+                exceptLeaveId ? ne(leaves.id, EXCEPT) : undefined,
+              ),
+            ).prepare(name),
+          ).execute(values)
+        : await requestsQuery(
+            db,
+            and(
+              inArray(leaves.employeeId, ids),
+              counted,
+              gte(leaves.fromDate, from),
+              typeIds ? inArray(leaves.typeId, [...typeIds]) : undefined,
+              exceptLeaveId ? ne(leaves.id, exceptLeaveId) : undefined,
+            ),
+          );
     for (const w of written)
       out.get(w.employeeId)!.written.push({ ...w, kind: w.kind as Written['kind'], days: Number(w.days) });
     for (const r of requests)
