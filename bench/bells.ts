@@ -118,7 +118,7 @@ async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T,
 // CPU and memory, from /proc (nanoseconds on the CPU: schedstat)
 
 /** Nanoseconds a process has run, all its threads together. */
-function processNs(pid: number): number {
+export function processNs(pid: number): number {
   let ns = 0;
   try {
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {

@@ -140,7 +140,14 @@ export async function ensureLeavePolicies(url: string): Promise<string[]> {
   const { loadConfig } = await import('../apps/server/src/config');
   const { openPostgres } = await import('../apps/server/src/db/client');
   const { officeToday } = await import('../apps/server/src/lib/office-clock');
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', SEED: 'none' });
+  // The HR administrator signs in with the password alone, as in the demo (no authenticator app on the bench).
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+    SECOND_FACTOR: 'optional',
+  });
   const database = await openPostgres(url, 2);
   const app = await buildApp({ config, database });
   await app.ready();

@@ -12,6 +12,7 @@
  *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
  *   npm run bench -- --only office # a day at the office, 500 users, one API process and two (PostgreSQL)
  *   npm run bench -- --only engines --employees 1000 # the read calls on PGlite next to PostgreSQL
+ *   npm run bench -- --only fixed-cost # small calls against the bare route and their SQL, one connection (PostgreSQL)
  *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
  *   npm run bench -- --only explain --employees 100000 # the plans and indexes of the read calls' statements
  *   npm run bench -- --only leave-close --sizes 10000,100000 # the leave period close on 10,000 and 100,000 employees
@@ -37,6 +38,7 @@ import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attend
 import { BELLS_HEADING, bellsBench, bellsSection } from './bells';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import { explainCalls, explainReport } from './explain';
+import { FIXED_COST_HEADING, fixedCostBench, fixedCostSection } from './fixed-cost';
 import {
   closeSettled,
   ensureLeavePolicies,
@@ -87,6 +89,7 @@ const PARTS = [
   'attendance',
   'office',
   'engines',
+  'fixed-cost',
   'scale',
   'explain',
   'leave-close',
@@ -612,6 +615,39 @@ async function main() {
     });
     fs.writeFileSync(path.join(resultsDir, `explain-${size}.md`), report);
     console.log(report);
+    return;
+  }
+
+  if (part === 'fixed-cost') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only fixed-cost runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    // The leave balances read a company's policies (the leave-close section's), put in before the server starts.
+    await ensureLeavePolicies(env.DATABASE_URL!);
+    // A normal employee: the demo's 1004 has requests of every kind of their own and nobody under them.
+    const as = opt('as') ?? '1004';
+    const run = await withServer(env, async (base, pid) =>
+      fixedCostBench({
+        base,
+        url: env.DATABASE_URL!,
+        pid,
+        token: await login(base, as),
+        as,
+        // One user at a time unless `--connections` says otherwise: the parts of one call's time.
+        connections: opt('connections') ? connections : 1,
+        duration,
+        slice: sliceSeconds,
+        ...(callsOnly ? { calls: callsOnly.split('|').filter(Boolean) } : {}),
+      }),
+    );
+    const section = fixedCostSection(run, size);
+    if (callsOnly === undefined) {
+      const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+      fs.writeFileSync(latest, replaceSection(before, section, FIXED_COST_HEADING));
+    }
+    console.log(`\n${section}`);
     return;
   }
 

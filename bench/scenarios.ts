@@ -198,3 +198,35 @@ export async function detailCalls(base: string, token: string): Promise<ListCall
     },
   ];
 }
+
+/** The bare authenticated route: the session check and nothing else (`GET session`, 204). */
+export const bareCall: ListCall = { name: 'session (the bare route)', path: '/api/v1/session' };
+
+/**
+ * The small calls of one person (`fixed-cost.ts`): who they are, the
+ * reference lists, their own request lists, one of their KPI sheets and one
+ * of their reviews (their own, else their team's first), and their leave
+ * balances: one to five statements each besides the session's.
+ */
+export async function smallCalls(base: string, token: string): Promise<ListCall[]> {
+  const firstOf = async (kind: 'kpis' | 'eprs') => {
+    for (const list of ['self', 'team']) {
+      const page = await getJson<{ items: { id: number }[] }>(
+        base,
+        token,
+        `/api/v1/${kind}?list_type=${list}&limit=10`,
+      );
+      if (page.items[0]) return page.items[0].id;
+    }
+    throw new Error(`No ${kind === 'kpis' ? 'KPI sheet' : 'review'} of the bench user or their team`);
+  };
+  return [
+    bareCall,
+    { name: 'me', path: '/api/v1/me' },
+    { name: 'lookups', path: '/api/v1/lookups' },
+    ...listCalls.filter((c) => c.name.endsWith(' self')),
+    { name: 'KPI sheet', path: `/api/v1/kpis/${await firstOf('kpis')}` },
+    { name: 'EPR review', path: `/api/v1/eprs/${await firstOf('eprs')}` },
+    { name: 'leave balances', path: '/api/v1/leave/balances' },
+  ];
+}
