@@ -73,7 +73,7 @@ export async function officeUsers(url: string, count: number): Promise<OfficeUse
 }
 
 /** Holidays and every user's last leave day, to pick leave days nobody overlaps. */
-async function leaveCalendar(url: string, ids: number[]) {
+export async function leaveCalendar(url: string, ids: number[]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -165,8 +165,31 @@ const dayMs = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 const SEARCH_TERMS = ['rahman', 'ahmed', 'akter', 'hossain', 'L0012', 'islam', 'karim', 'begum'];
 
+/** The actions of the day, as `Member.choose` picks them. */
+export const OFFICE_ACTIONS = [
+  'dashboard',
+  'me',
+  'lookups',
+  'leave list',
+  'leave team list',
+  'remote-work list',
+  'HR services list',
+  'KPI list',
+  'KPI sheet',
+  'EPR list',
+  'team directory',
+  'employee search',
+  'profile',
+  'attendance month',
+  'leave apply',
+  'leave approve',
+  'KPI edit',
+  'comment',
+] as const;
+export type OfficeAction = (typeof OFFICE_ACTIONS)[number];
+
 /** A signed-in user of the day and what they need for their actions. */
-class Member {
+export class Member {
   readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   token: string | null = null;
   responsible = 0;
@@ -236,60 +259,107 @@ class Member {
     }
   }
 
-  /** One action of the day, chosen by weight; most are reads, about one in five writes. */
-  async act(): Promise<void> {
-    this.turn++;
-    const roll = Math.random() * 100;
+  /**
+   * The action a roll of 0 to 100 stands for, for this user as they are now:
+   * most are reads, about one in five writes. An action the user cannot do
+   * (no sheet, no leave waiting) gives its share to the next one.
+   */
+  choose(roll: number): OfficeAction {
     const u = this.user;
-    if (roll < 12) return void (await this.timed('dashboard', 'GET', '/api/v1/dashboard'));
-    if (roll < 15) return void (await this.timed('me', 'GET', '/api/v1/me'));
-    if (roll < 18) return void (await this.timed('lookups', 'GET', '/api/v1/lookups'));
-    if (roll < 24)
-      return void (await this.timed('leave list', 'GET', '/api/v1/leave?list_type=self&limit=10'));
-    if (roll < 30) {
-      const list = u.waiting > 0 ? 'team' : 'self';
-      return void (await this.timed(
-        'leave team list',
-        'GET',
-        `/api/v1/leave?list_type=${list}&limit=10&status_id=2`,
-      ));
+    if (roll < 12) return 'dashboard';
+    if (roll < 15) return 'me';
+    if (roll < 18) return 'lookups';
+    if (roll < 24) return 'leave list';
+    if (roll < 30) return 'leave team list';
+    if (roll < 33) return 'remote-work list';
+    if (roll < 36) return 'HR services list';
+    if (roll < 40) return 'KPI list';
+    if (roll < 44 && u.sheet) return 'KPI sheet';
+    if (roll < 47) return 'EPR list';
+    if (roll < 53) return 'team directory';
+    if (roll < 57) return 'employee search';
+    if (roll < 61) return 'profile';
+    if (roll < 65) return 'attendance month';
+    if (roll < 72) return 'leave apply';
+    if (roll < 80 && u.waiting > 0) return 'leave approve';
+    if (roll < 88 && this.kpiLine) return 'KPI edit';
+    if (roll < 94 && this.commentable) return 'comment';
+    return 'dashboard';
+  }
+
+  /** One action of the day, chosen by weight (`choose`); the action done. */
+  async act(): Promise<OfficeAction> {
+    const action = this.choose(Math.random() * 100);
+    await this.perform(action);
+    return action;
+  }
+
+  /** The calls of one action. */
+  async perform(action: OfficeAction): Promise<void> {
+    this.turn++;
+    const u = this.user;
+    switch (action) {
+      case 'dashboard':
+        return void (await this.timed('dashboard', 'GET', '/api/v1/dashboard'));
+      case 'me':
+        return void (await this.timed('me', 'GET', '/api/v1/me'));
+      case 'lookups':
+        return void (await this.timed('lookups', 'GET', '/api/v1/lookups'));
+      case 'leave list':
+        return void (await this.timed('leave list', 'GET', '/api/v1/leave?list_type=self&limit=10'));
+      case 'leave team list': {
+        const list = u.waiting > 0 ? 'team' : 'self';
+        return void (await this.timed(
+          'leave team list',
+          'GET',
+          `/api/v1/leave?list_type=${list}&limit=10&status_id=2`,
+        ));
+      }
+      case 'remote-work list':
+        return void (await this.timed(
+          'remote-work list',
+          'GET',
+          '/api/v1/remote-work?list_type=self&limit=10',
+        ));
+      case 'HR services list':
+        return void (await this.timed(
+          'HR services list',
+          'GET',
+          '/api/v1/employee/service-requests?list_type=own&limit=10',
+        ));
+      case 'KPI list':
+        return void (await this.timed('KPI list', 'GET', '/api/v1/kpis?list_type=self&limit=10'));
+      case 'KPI sheet':
+        return void (await this.timed('KPI sheet', 'GET', `/api/v1/kpis/${u.sheet}`));
+      case 'EPR list':
+        return void (await this.timed('EPR list', 'GET', '/api/v1/eprs?list_type=self&limit=10'));
+      case 'team directory':
+        return void (await this.timed('team directory', 'GET', '/api/v1/employees/team?limit=20'));
+      case 'employee search':
+        return void (await this.timed('employee search', 'POST', '/api/v1/employees/search?limit=20', {
+          full_text: SEARCH_TERMS[this.turn % SEARCH_TERMS.length],
+        }));
+      case 'profile':
+        return void (await this.timed('profile', 'GET', `/api/v1/employees/${u.id}`));
+      case 'attendance month': {
+        const now = new Date();
+        const from = iso(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+        const to = iso(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+        return void (await this.timed(
+          'attendance month',
+          'GET',
+          `/api/v1/report/attendance/individual?from_date=${from}&to_date=${to}&employee_id=${u.id}`,
+        ));
+      }
+      case 'leave apply':
+        return this.applyForLeave();
+      case 'leave approve':
+        return this.approve();
+      case 'KPI edit':
+        return this.editKpi();
+      case 'comment':
+        return this.comment();
     }
-    if (roll < 33)
-      return void (await this.timed(
-        'remote-work list',
-        'GET',
-        '/api/v1/remote-work?list_type=self&limit=10',
-      ));
-    if (roll < 36)
-      return void (await this.timed(
-        'HR services list',
-        'GET',
-        '/api/v1/employee/service-requests?list_type=own&limit=10',
-      ));
-    if (roll < 40) return void (await this.timed('KPI list', 'GET', '/api/v1/kpis?list_type=self&limit=10'));
-    if (roll < 44 && u.sheet) return void (await this.timed('KPI sheet', 'GET', `/api/v1/kpis/${u.sheet}`));
-    if (roll < 47) return void (await this.timed('EPR list', 'GET', '/api/v1/eprs?list_type=self&limit=10'));
-    if (roll < 53) return void (await this.timed('team directory', 'GET', '/api/v1/employees/team?limit=20'));
-    if (roll < 57)
-      return void (await this.timed('employee search', 'POST', '/api/v1/employees/search?limit=20', {
-        full_text: SEARCH_TERMS[this.turn % SEARCH_TERMS.length],
-      }));
-    if (roll < 61) return void (await this.timed('profile', 'GET', `/api/v1/employees/${u.id}`));
-    if (roll < 65) {
-      const now = new Date();
-      const from = iso(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-      const to = iso(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-      return void (await this.timed(
-        'attendance month',
-        'GET',
-        `/api/v1/report/attendance/individual?from_date=${from}&to_date=${to}&employee_id=${u.id}`,
-      ));
-    }
-    if (roll < 72) return this.applyForLeave();
-    if (roll < 80 && u.waiting > 0) return this.approve();
-    if (roll < 88 && this.kpiLine) return this.editKpi();
-    if (roll < 94 && this.commentable) return this.comment();
-    return void (await this.timed('dashboard', 'GET', '/api/v1/dashboard'));
   }
 
   /** A day of leave without pay (no balance to run out) on a Monday of the user's own, submitted. */
@@ -350,40 +420,49 @@ class Member {
 
 const TICKS = 100;
 
+/** User and system time of a process so far, in seconds; with `reaped`, also of the children it has waited for (PostgreSQL's ended backends). */
+export function cpuSecondsOf(pid: number | string, reaped = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+    return (reaped ? own + (fields[13] ?? 0) + (fields[14] ?? 0) : own) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU seconds used so far by each process of `pids`, by every PostgreSQL process, and by the machine. */
 function cpuNow(pids: number[]) {
-  /** User and system time; with `reaped`, also of the children it has waited for (PostgreSQL's ended backends). */
-  const ticksOf = (pid: number | string, reaped = false) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .map(Number);
-      const own = (fields[11] ?? 0) + (fields[12] ?? 0);
-      return (reaped ? own + (fields[13] ?? 0) + (fields[14] ?? 0) : own) / TICKS;
-    } catch {
-      return 0;
-    }
-  };
   let postgres = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        postgres += ticksOf(entry, true);
+        postgres += cpuSecondsOf(entry, true);
     } catch {
       // gone meanwhile
     }
   }
-  const [, ...times] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const t = times.map(Number);
   const usage = process.cpuUsage();
   return {
-    servers: pids.reduce((sum, pid) => sum + ticksOf(pid), 0),
+    servers: pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
     postgres,
     generator: (usage.user + usage.system) / 1e6,
+    ...machineCpu(),
+  };
+}
+
+/** CPU seconds of the whole machine so far: idle (with I/O wait), of it waiting for I/O, and in all, over every core. */
+export function machineCpu(): { idle: number; iowait: number; total: number } {
+  const [, ...times] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const t = times.map(Number);
+  return {
     idle: ((t[3] ?? 0) + (t[4] ?? 0)) / TICKS,
+    iowait: (t[4] ?? 0) / TICKS,
     total: t.slice(0, 8).reduce((a, b) => a + b, 0) / TICKS,
   };
 }
@@ -474,6 +553,8 @@ export interface OfficeRun {
   users: number;
   morning: PhaseResult;
   capacity: PhaseResult;
+  /** Actions of the capacity phase by name (an action is one call, or two: leave apply and submit, team list and approve). */
+  capacityActions: Map<OfficeAction, number>;
   /** Steady phases: the rate asked for (actions/s) and what it gave. */
   steady: { rate: number; result: PhaseResult }[];
 }
@@ -490,6 +571,8 @@ export async function officeDay(
   users: OfficeUser[],
   seconds: number,
   rates: (capacityActions: number) => number[],
+  /** Told when the capacity phase begins and when its last action has ended. */
+  capacityEdges?: (edge: 'start' | 'end') => void,
 ): Promise<OfficeRun> {
   const bases = servers.map((s) => s.base);
   const recorder = new Recorder(servers.map((s) => s.pid));
@@ -513,25 +596,29 @@ export async function officeDay(
   await Promise.all(members.map((m) => m.getReady(calendar.last.get(m.user.id))));
 
   // Capacity: everyone busy, no pause.
+  capacityEdges?.('start');
   recorder.reset();
   const until = performance.now() + seconds * 1000;
   let actions = 0;
+  const done = new Map<OfficeAction, number>();
   await Promise.all(
     members.map(async (m) => {
       while (performance.now() < until) {
-        await m.act();
+        const action = await m.act();
+        done.set(action, (done.get(action) ?? 0) + 1);
         actions++;
       }
     }),
   );
   const capacity = recorder.result();
+  capacityEdges?.('end');
   const capacityActions = actions / capacity.seconds;
 
   const steady: OfficeRun['steady'] = [];
   for (const rate of rates(capacityActions)) {
     recorder.reset();
     let late = 0;
-    const running: Promise<void>[] = [];
+    const running: Promise<unknown>[] = [];
     const interval = 1000 / rate;
     const start = performance.now();
     for (let n = 0; ; n++) {
@@ -556,7 +643,14 @@ export async function officeDay(
     steady.push({ rate, result: recorder.result(late) });
   }
   for (const m of members) m.agent.destroy();
-  return { processes: bases.length, users: users.length, morning, capacity, steady };
+  return {
+    processes: bases.length,
+    users: users.length,
+    morning,
+    capacity,
+    capacityActions: done,
+    steady,
+  };
 }
 
 const f1 = (n: number) => n.toFixed(1);

@@ -11,6 +11,7 @@
  *   npm run bench -- --only cycles # only the review cycle launch for everyone (PostgreSQL)
  *   npm run bench -- --only attendance # only the attendance summary of everyone, JSON and CSV (PostgreSQL)
  *   npm run bench -- --only office # a day at the office, 500 users, one API process and two (PostgreSQL)
+ *   npm run bench -- --only capacity # CPU per action of the office day, the capacity model and its check (PostgreSQL)
  *   npm run bench -- --only engines --employees 1000 # the read calls on PGlite next to PostgreSQL
  *   npm run bench -- --only fixed-cost # small calls against the bare route and their SQL, one connection (PostgreSQL)
  *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
@@ -36,6 +37,7 @@ import { chromium } from 'playwright-core';
 import { argsFor, findChromium } from '../e2e/support/browser';
 import { ATTENDANCE_HEADING, attendanceBench, attendanceSection } from './attendance';
 import { BELLS_HEADING, bellsBench, bellsSection } from './bells';
+import { CAPACITY_HEADING, capacityBench, capacitySection } from './capacity';
 import { CYCLES_HEADING, type CycleRun, cycleBench, cyclesSection } from './cycles';
 import { explainCalls, explainReport } from './explain';
 import { FIXED_COST_HEADING, fixedCostBench, fixedCostSection } from './fixed-cost';
@@ -88,6 +90,7 @@ const PARTS = [
   'cycles',
   'attendance',
   'office',
+  'capacity',
   'engines',
   'fixed-cost',
   'scale',
@@ -679,6 +682,32 @@ async function main() {
     const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
     const section = officeSection(await officeBench(env), size, new Date().toISOString(), duration);
     fs.writeFileSync(latest, replaceSection(before, section, OFFICE_HEADING));
+    console.log(`\n${section}`);
+    return;
+  }
+
+  if (part === 'capacity') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only capacity runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const result = await withServer(env, (base, pid) =>
+      capacityBench({ base, pid }, env.DATABASE_URL!, officeUserCount, {
+        seconds: duration,
+        // Enough users at once to keep the API and PostgreSQL busy (`--connections` for another number).
+        connections: opt('connections') ? connections : 50,
+        writeLimit: Number(opt('write-limit') ?? 1000),
+        // `--actions 'dashboard,KPI edit'`: only these actions of the mix.
+        ...(opt('actions') ? { only: opt('actions')!.split(',') } : {}),
+        serverPort: Number(new URL(env.DATABASE_URL!).port || 5432),
+        employees: size,
+      }),
+    );
+    const section = capacitySection(result);
+    // Read when the run is over: other parts written meanwhile stay.
+    const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+    fs.writeFileSync(latest, replaceSection(before, section, CAPACITY_HEADING));
     console.log(`\n${section}`);
     return;
   }
