@@ -6,8 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../test/factories/profile';
-import { type MadeEmployee, setupApi, type TestContext, testConfig } from '../test/helper';
-import { buildApp } from './app';
+import { appBeside, type MadeEmployee, setupApi, type TestContext } from '../test/helper';
 import { type Config, loadConfig } from './config';
 import { HSTS } from './lib/security-headers';
 
@@ -15,7 +14,6 @@ let ctx: TestContext;
 let person: MadeEmployee;
 let token: string;
 let webDist: string;
-const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   ctx = await setupApi();
@@ -49,17 +47,11 @@ beforeAll(async () => {
 const bigScript = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-/** The same database behind another configuration (proxy, public URL, web app). */
-async function appWith(overrides: Partial<Config>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), database: ctx.database });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
+/** The same database behind another configuration. */
+const appWith = (overrides: Partial<Config>): Promise<FastifyInstance> => appBeside(ctx, overrides);
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 

@@ -4,15 +4,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appBeside,
   dbKind,
   type MadeEmployee,
   randomAddress,
   setupApi,
   type TestContext,
-  testConfig,
 } from '../test/helper';
 import { openStream } from '../test/sse';
-import { buildApp } from './app';
 import type { Config } from './config';
 import { AuditChainSealer } from './features/audit';
 import { RULES } from './features/auth/auth.service';
@@ -25,7 +24,6 @@ let ctx: TestContext;
 let person: MadeEmployee;
 let bearer: string;
 let webDist: string;
-const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   ctx = await setupApi({ metricsToken: TOKEN });
@@ -39,17 +37,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-/** Another app on the same database with another configuration (built after the first: no metric registered twice). */
-async function appWith(overrides: Partial<Config>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), database: ctx.database });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
+/** The same database behind another configuration. */
+const appWith = (overrides: Partial<Config>): Promise<FastifyInstance> => appBeside(ctx, overrides);
 
 const scrape = (app: FastifyInstance = ctx.app, authorization: string | null = `Bearer ${TOKEN}`) =>
   app.inject({ method: 'GET', url: '/metrics', headers: authorization === null ? {} : { authorization } });

@@ -107,6 +107,17 @@ export async function setupApi(
   };
 }
 
+/**
+ * Another app on the file's database with another configuration (a proxy, a
+ * second factor, the metrics' token...), closed with the file's apps.
+ */
+export async function appBeside(ctx: TestContext, overrides: Partial<Config>): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(overrides), database: ctx.database });
+  await app.ready();
+  opened.push(() => app.close());
+  return app;
+}
+
 let passwordHashCache: Promise<string> | null = null;
 /**
  * Test accounts are hashed at a low scrypt cost: every sign-in of a test

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  appBeside,
   type MadeEmployee,
   randomAddress,
   setupApi,
@@ -29,12 +30,7 @@ beforeAll(async () => {
   all.call = callOf(all.app);
 });
 
-async function appWith(secondFactor: 'admins' | 'all') {
-  const app = await buildApp({ config: { ...ctx.config, secondFactor }, database: ctx.database });
-  await app.ready();
-  whenClosing(() => app.close());
-  return app;
-}
+const appWith = (secondFactor: 'admins' | 'all') => appBeside(ctx, { secondFactor });
 
 function callOf(app: TestContext['app']): TestContext['call'] {
   return ({ token, headers, ...rest }) =>
