@@ -221,3 +221,20 @@ describe('a team page in id order, read approver column by approver column', () 
     expect((await pages('', 10)).seen).toEqual(newestFirst);
   });
 });
+
+describe('the plans of the Team list pages', () => {
+  const teamPage = async (path: string, page: number) => {
+    const { sent } = await statementsOf(`${path}?list_type=team&limit=10&page=${page}`, lmToken);
+    return sent[1]!;
+  };
+
+  it('the first five pages carry their size and offset written in; later pages take them as parameters', async () => {
+    for (const path of ['/api/v1/leave', '/api/v1/kpis', '/api/v1/employee/service-requests']) {
+      const first = await teamPage(path, 1);
+      expect(first, path).toMatch(/ limit 10$/);
+      expect(first, path).not.toMatch(/limit \$/);
+      expect(await teamPage(path, 3), path).toMatch(/ limit 10 offset 20$/);
+      expect(await teamPage(path, 6), path).toMatch(/ limit \$\d+ offset \$\d+$/);
+    }
+  });
+});

@@ -130,6 +130,9 @@ export const eprs = pgTable(
     index('eprs_employee_idx').on(t.employeeId, t.fromDate),
     index('eprs_line_manager_idx').on(t.lineManagerId, t.statusId),
     index('eprs_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    // The Team list's first page of each part, in id order (lib/list.ts, firstOfEachPart).
+    index('eprs_line_manager_page_idx').on(t.lineManagerId, t.id),
+    index('eprs_one_over_one_page_idx').on(t.oneOverOneId, t.id),
     index('eprs_kpi_idx').on(t.kpiId),
     index('eprs_cycle_idx').on(t.cycleId, t.statusId),
     /** One review of a type per KPI sheet: launching a cycle twice makes nothing twice. */

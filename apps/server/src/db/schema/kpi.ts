@@ -85,6 +85,9 @@ export const kpis = pgTable(
     index('kpis_employee_idx').on(t.employeeId, t.fromDate),
     index('kpis_line_manager_idx').on(t.lineManagerId, t.statusId),
     index('kpis_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    // The Team list's first page of each part, in id order (lib/list.ts, firstOfEachPart).
+    index('kpis_line_manager_page_idx').on(t.lineManagerId, t.id),
+    index('kpis_one_over_one_page_idx').on(t.oneOverOneId, t.id),
     /** One yearly sheet per employee per year (SPEC.md §4). */
     uniqueIndex('kpis_employee_year_uq').on(t.employeeId, t.yearId).where(sql`${t.yearId} is not null`),
     check('kpis_period_ck', sql`${t.toDate} >= ${t.fromDate}`),

@@ -196,6 +196,9 @@ export const serviceRequests = pgTable(
     index('service_requests_employee_idx').on(t.employeeId),
     index('service_requests_line_manager_idx').on(t.lineManagerId, t.statusId),
     index('service_requests_one_over_one_idx').on(t.oneOverOneId, t.statusId),
+    // The Team list's first page of each part, in id order (lib/list.ts, firstOfEachPart).
+    index('service_requests_line_manager_page_idx').on(t.lineManagerId, t.id),
+    index('service_requests_one_over_one_page_idx').on(t.oneOverOneId, t.id),
     index('service_requests_created_by_idx').on(t.createdBy, t.statusId),
     index('service_requests_status_idx').on(t.statusId, t.submittedAt),
   ],

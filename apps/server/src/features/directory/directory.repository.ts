@@ -24,7 +24,7 @@ import {
   separations,
 } from '../../db/schema';
 import { localName } from '../../lib/language';
-import { orderBy } from '../../lib/list';
+import { orderBy, pageWindow } from '../../lib/list';
 import { preparedOnce } from '../../lib/prepared';
 import { belowCondition } from '../../lib/privacy';
 
@@ -422,15 +422,11 @@ export const directoryRepository = {
       found = await pageOfMatches(db, withValues.condition, page, withValues.relation);
     } else {
       // Otherwise the statement is one of a few shapes, prepared once each, its values placeholders.
-      const statement = preparedOnce(db, `team|${type}|${under ? 'under' : 'top'}|${page.sort}`, (name) => {
+      const window = pageWindow(page.offset / page.limit + 1, page.limit);
+      const key = `team|${type}|${under ? 'under' : 'top'}|${page.sort}|${window.key}`;
+      const statement = preparedOnce(db, key, (name) => {
         const placed = shape(sql.placeholder('id'), under ? sql.placeholder('parentId') : null)!;
-        return pageQuery(
-          db,
-          placed.condition,
-          page.sort,
-          { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
-          placed.relation,
-        ).prepare(name);
+        return pageQuery(db, placed.condition, page.sort, window, placed.relation).prepare(name);
       });
       const rows = await statement.execute({
         id: who.id,
