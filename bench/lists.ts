@@ -10,10 +10,38 @@
  * comparison follows the server when its queries change.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { ListCall } from './scenarios';
+
+/** A call to capture: a list call, or another method (a write) with headers of its own. */
+export interface CaptureCall extends ListCall {
+  /** GET without a body and POST with one unless given. */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Instead of the bearer token (a device's key, another user's token). */
+  headers?: Record<string, string>;
+}
+
+export interface CaptureOptions {
+  /**
+   * The server's sources the app is built from (`apps/server/src` of another
+   * checkout, for a before measurement); this checkout's by default.
+   */
+  src?: string;
+  /**
+   * Every connection the call uses runs inside a transaction of the capture's
+   * that is rolled back when the call has answered (the app's own
+   * transactions become savepoints in it): a write leaves nothing behind, so
+   * it can be called again (warm-up, the stability check) and its statements
+   * replayed on the data it saw.
+   */
+  dry?: boolean;
+}
 
 /** One statement as the app sent it. */
 export interface Statement {
@@ -60,14 +88,29 @@ export interface ListRow {
 
 type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
 
-let recording: { statements: Statement[]; connections: Map<object, number>; inFlight: number } | null = null;
-let installed = false;
+interface Recording {
+  statements: Statement[];
+  connections: Map<object, number>;
+  inFlight: number;
+  /** The dry mode's: the connections in the capture's transaction, to roll back. */
+  dry: { clients: Set<pg.Client> } | null;
+}
 
-/** Wraps `pg.Client.prototype.query` once; it records only while a capture is running. */
-function installRecorder() {
-  if (installed) return;
-  installed = true;
-  const proto = pg.Client.prototype as unknown as { query: QueryFn };
+let recording: Recording | null = null;
+const installed = new WeakSet<object>();
+
+/** The app's transaction control, as the dry mode turns it into a savepoint of its own transaction. */
+const DRY_CONTROL: [RegExp, string][] = [
+  [/^\s*(begin|start transaction)\b[^;]*;?\s*$/i, 'savepoint bench_dry'],
+  [/^\s*(commit|end)\s*;?\s*$/i, 'release savepoint bench_dry'],
+  [/^\s*rollback\s*;?\s*$/i, 'rollback to savepoint bench_dry'],
+];
+
+/** Wraps `Client.prototype.query` of a copy of node-postgres once; it records only while a capture is running. */
+function installRecorder(driver: typeof pg = pg) {
+  const proto = driver.Client.prototype as unknown as { query: QueryFn };
+  if (installed.has(proto)) return;
+  installed.add(proto);
   const original = proto.query;
   proto.query = function (this: pg.Client, ...args: unknown[]) {
     const rec = recording;
@@ -77,6 +120,15 @@ function installRecorder() {
       typeof first === 'string' ? { text: first } : (first as pg.QueryConfig & { rowMode?: string });
     const values = Array.isArray(second) ? second : (config.values ?? []);
     if (!rec.connections.has(this)) rec.connections.set(this, rec.connections.size + 1);
+    if (rec.dry) {
+      if (!rec.dry.clients.has(this)) {
+        rec.dry.clients.add(this);
+        // Queued before the app's statement: the connection's work from here on is the capture's transaction.
+        Promise.resolve(original.call(this, "begin; set local lock_timeout = '5s'")).catch(() => {});
+      }
+      const control = DRY_CONTROL.find(([pattern]) => pattern.test(config.text));
+      if (control) args[0] = typeof first === 'string' ? control[1] : { ...config, text: control[1] };
+    }
     const statement: Statement = {
       text: config.text,
       values: [...values],
@@ -109,51 +161,88 @@ function installRecorder() {
   };
 }
 
+/** `apps/server/src` of this checkout. */
+export const OWN_SERVER_SRC = path.resolve(import.meta.dirname, '../apps/server/src');
+
 /**
  * Builds the app from its sources on `url`, calls each list once unrecorded
  * (so that start-up reads are out of the way) and then once recorded, and
  * answers the statements of the recorded call. A second recorded call must
  * send the same statements, or the capture is refused.
+ *
+ * `options.src`: another checkout's `apps/server/src` (its own copy of
+ * node-postgres gets the recorder); `options.dry`: each call's work is
+ * rolled back (see `CaptureOptions`), for writes.
  */
-export async function captureCalls(url: string, token: string, calls: ListCall[]): Promise<CapturedCall[]> {
-  installRecorder();
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openPostgres } = await import('../apps/server/src/db/client');
+export async function captureCalls(
+  url: string,
+  token: string,
+  calls: CaptureCall[],
+  options: CaptureOptions = {},
+): Promise<CapturedCall[]> {
+  const src = path.resolve(options.src ?? OWN_SERVER_SRC);
+  const file = (name: string) => {
+    const full = path.join(src, `${name}.ts`);
+    if (!fs.existsSync(full)) throw new Error(`${full} not found: is ${src} a server's sources?`);
+    return pathToFileURL(full).href;
+  };
+  // The node-postgres the sources load (another checkout's own node_modules, or this one's).
+  installRecorder(createRequire(file('app'))('pg') as typeof pg);
+  // Typed as this checkout's modules: another checkout's have the same entry points.
+  const { buildApp } = (await import(file('app'))) as typeof import('../apps/server/src/app');
+  const { loadConfig } = (await import(file('config'))) as typeof import('../apps/server/src/config');
+  const { openPostgres } = (await import(file('db/client'))) as typeof import('../apps/server/src/db/client');
   const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', SEED: 'none' });
   const database = await openPostgres(url);
   const app = await buildApp({ config, database });
   await app.ready();
-  const inject = async (call: ListCall) => {
+  const inject = async (call: CaptureCall) => {
+    const method = call.method ?? (call.body === undefined ? 'GET' : 'POST');
     const res = await app.inject({
-      method: call.body === undefined ? 'GET' : 'POST',
+      method,
       url: call.path,
-      headers: { authorization: `Bearer ${token}` },
+      headers: call.headers ?? { authorization: `Bearer ${token}` },
       ...(call.body === undefined ? {} : { payload: call.body as object }),
     });
-    // 200, or 204 for the bare route (GET session), which answers no body.
-    if (res.statusCode !== 200 && res.statusCode !== 204)
+    // 200, or 204 for the bare route (GET session), which answers no body; 201 for a write that makes something.
+    if (res.statusCode !== 200 && res.statusCode !== 204 && !(method !== 'GET' && res.statusCode === 201))
       throw new Error(`${call.name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
   };
-  const record = async (call: ListCall) => {
-    recording = { statements: [], connections: new Map(), inFlight: 0 };
+  /** One call; its statements, and with `dry` its work rolled back once it has answered. */
+  const run = async (call: CaptureCall) => {
+    const rec: Recording = {
+      statements: [],
+      connections: new Map(),
+      inFlight: 0,
+      dry: options.dry ? { clients: new Set() } : null,
+    };
+    recording = rec;
     try {
       const res = await inject(call);
-      return { statements: recording.statements, body: (res.body ? res.json() : {}) as { total?: number } };
+      if (rec.dry) {
+        // What the call set going after its answer stays in the capture's transaction.
+        const quiet = performance.now() + 2000;
+        do await new Promise((r) => setTimeout(r, 50));
+        while (rec.inFlight > 0 && performance.now() < quiet);
+      }
+      return { statements: rec.statements, body: (res.body ? res.json() : {}) as { total?: number } };
     } finally {
       recording = null;
+      // Not recorded any more: the app's connections give their work back.
+      if (rec.dry) await Promise.all([...rec.dry.clients].map((c) => c.query('rollback')));
     }
   };
   try {
     const captured: CapturedCall[] = [];
     for (const call of calls) {
-      await inject(call);
-      const { statements, body } = await record(call);
+      if (options.dry) await run(call);
+      else await inject(call);
+      const { statements, body } = await run(call);
       if (statements.length === 0) {
         throw new Error(`${call.name}: no statement was recorded (does the app use another copy of pg?)`);
       }
-      const again = await record(call);
+      const again = await run(call);
       const texts = (s: Statement[]) => s.map((x) => x.text).join('\n;\n');
       if (texts(statements) !== texts(again.statements)) {
         throw new Error(`${call.name}: two calls sent different statements; the capture is not stable`);

@@ -17,6 +17,8 @@
  *   npm run bench -- --only scale  # the read calls on 1,000, 10,000 and 100,000 employees (PostgreSQL)
  *   npm run bench -- --only explain --employees 100000 # the plans and indexes of the read calls' statements
  *   npm run bench -- --only leave-close --sizes 10000,100000 # the leave period close on 10,000 and 100,000 employees
+ *   npm run bench -- --only sql-ratio # every read call and four writes against their statements replayed by pgbench
+ *   npm run bench -- --only sql-ratio --checkout /tmp/before # the same for another checkout's build (a before table)
  *   npm run bench -- --reseed     # drop the bench database(s) and seed them again
  *
  * Each database gets the large data set (10,000 employees, `seed:large`), a
@@ -62,6 +64,7 @@ import { OFFICE_HEADING, type OfficeRun, officeDay, officeSection, officeUsers }
 import { DELIVERY_HEADING, type DeliveryRow, deliveryBench, deliverySection } from './realtime';
 import { detailCalls, type ListCall, listCalls, type Scenario, scenarios } from './scenarios';
 import { enginesHeading, enginesSection, scaleHeading, scaleSection, sideBySide, type Target } from './sides';
+import { sqlFileName, sqlRatioBench, sqlRatioHeading, sqlRatioScripts, sqlRatioSection } from './sql-ratio';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -96,6 +99,7 @@ const PARTS = [
   'scale',
   'explain',
   'leave-close',
+  'sql-ratio',
 ];
 if (part !== undefined && !PARTS.includes(part)) {
   console.error(`--only ${part}: the parts that run alone are ${PARTS.map((p) => `"${p}"`).join(', ')}`);
@@ -109,6 +113,19 @@ const benchDatabase = (employees: number) =>
   employees === 10_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${employees}`;
 /** Days of punches of the data sets of `--sizes` above 10,000 (two years otherwise). */
 const bigPunchDays = Number(opt('big-punch-days') ?? 60);
+/**
+ * `--checkout <path>`: another checkout (a git worktree of an older commit, its dependencies installed and
+ * built with `node scripts/build.mjs`), measured instead of this one by `--only sql-ratio`: its server from
+ * `<path>/apps/server/dist`, the captured statements from its `<path>/apps/server/src`. `--server-dist` and
+ * `--server-src` name either one alone.
+ */
+const checkout = opt('checkout') ? path.resolve(opt('checkout')!) : undefined;
+const serverDist = opt('server-dist')
+  ? path.resolve(opt('server-dist')!)
+  : checkout && path.join(checkout, 'apps', 'server', 'dist');
+const serverSrc = opt('server-src')
+  ? path.resolve(opt('server-src')!)
+  : checkout && path.join(checkout, 'apps', 'server', 'src');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -134,9 +151,16 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
+/** The built server of `dist` (this checkout's by default), run from the checkout it belongs to. */
+function startServer(
+  env: Record<string, string>,
+  dist = path.join(root, 'apps', 'server', 'dist'),
+): ChildProcess {
+  const main = path.join(dist, 'main.js');
+  if (!fs.existsSync(main))
+    throw new Error(`${main} not found: build that checkout (node scripts/build.mjs)`);
+  return spawn(process.execPath, [main], {
+    cwd: path.basename(dist) === 'dist' ? path.resolve(dist, '..', '..', '..') : root,
     env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -306,9 +330,10 @@ function listsReport(lists: ListsResult): string {
 async function withServer<T>(
   env: Record<string, string>,
   run: (base: string, pid: number) => Promise<T>,
+  dist?: string,
 ): Promise<T> {
   const port = await freePort();
-  const server = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const server = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }, dist);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/health`, 120_000);
@@ -424,6 +449,13 @@ async function managerAt(url: string, eid: string): Promise<{ eid: string; name:
   } finally {
     await client.end();
   }
+}
+
+/** A checkout named by its commit: `abc1234 at /tmp/before`. */
+function checkoutLabel(dir: string): string {
+  const res = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  const commit = res.status === 0 ? res.stdout.trim() : 'unknown commit';
+  return `${commit} at ${dir}`;
 }
 
 /** The read calls on PostgreSQL data sets of each size of `--sizes`, side by side. */
@@ -618,6 +650,69 @@ async function main() {
     });
     fs.writeFileSync(path.join(resultsDir, `explain-${size}.md`), report);
     console.log(report);
+    return;
+  }
+
+  if (part === 'sql-ratio') {
+    if (!process.env.DATABASE_URL) {
+      console.error('--only sql-ratio runs on PostgreSQL: set DATABASE_URL (postgres://...)');
+      process.exit(2);
+    }
+    const env = await prepare('postgres');
+    const url = env.DATABASE_URL!;
+    // The leave balances read a company's policies (the leave-close section's), put in before the server starts.
+    await ensureLeavePolicies(url);
+    // The head of department of the large data set unless `--as`; the busiest manager where there is no L00001.
+    const eid = opt('as') ?? 'L00001';
+    const as = await managerAt(url, eid).catch(async (err) => {
+      if (opt('as')) throw err;
+      return busiestManager(url);
+    });
+    const label = checkout
+      ? checkoutLabel(checkout)
+      : serverDist || serverSrc
+        ? 'another build'
+        : 'this checkout';
+    if (serverDist) console.log(`  the server of ${serverDist}`);
+    if (serverSrc) console.log(`  statements captured from ${serverSrc}`);
+    const result = await withServer(
+      env,
+      async (base, pid) => {
+        // The server runs the day's leave period close when it starts: not under the measurement.
+        const waited = await closeSettled(url);
+        if (waited > 1)
+          console.log(`  waited ${waited.toFixed(0)} s for the server's leave period close of today`);
+        return sqlRatioBench(
+          {
+            base,
+            url,
+            apiPid: pid,
+            serverPort: Number(new URL(url).port || 5432),
+            as,
+            connections,
+            duration,
+            slice: sliceSeconds,
+            writes: Number(opt('writes') ?? 200),
+            ...(callsOnly ? { only: callsOnly.split('|').filter(Boolean) } : {}),
+            ...(serverSrc ? { src: serverSrc } : {}),
+            label,
+          },
+          readCalls,
+        );
+      },
+      serverDist,
+    );
+    const section = sqlRatioSection(result, size);
+    const scripts = sqlRatioScripts(result, new URL(url).pathname.slice(1));
+    // A part of the calls (`--calls`) is printed only: the report keeps every call's row.
+    if (callsOnly === undefined) {
+      const before = fs.existsSync(latest) ? fs.readFileSync(latest, 'utf8') : '# Benchmark results\n';
+      fs.writeFileSync(latest, replaceSection(before, section, sqlRatioHeading(label)));
+      fs.writeFileSync(path.join(resultsDir, sqlFileName(label)), scripts);
+    } else {
+      console.log(`\n${scripts}`);
+    }
+    console.log(`\n${section}`);
     return;
   }
 
