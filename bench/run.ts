@@ -174,11 +174,13 @@ async function stop(child: ChildProcess) {
 
 function seed(env: Record<string, string>, employees: number) {
   const punchDays = employees > 10_000 ? [String(bigPunchDays)] : [];
+  // The seed migrates first: another checkout's server (`--checkout`) seeds with its own migrations.
+  const dist = serverDist ?? path.join(root, 'apps', 'server', 'dist');
   const res = spawnSync(
     process.execPath,
-    ['apps/server/dist/seed-cli.js', 'large', String(employees), ...punchDays],
+    [path.join(dist, 'seed-cli.js'), 'large', String(employees), ...punchDays],
     {
-      cwd: root,
+      cwd: path.resolve(dist, '..', '..', '..'),
       env: { ...process.env, ...env },
       stdio: 'inherit',
     },

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { watchPglite, watchPgPool } from '../lib/metrics';
 import { usePreparedStatements } from './pglite-statements';
 import * as schema from './schema';
+import { StatementCachingClient } from './statement-cache';
 
 export type Schema = typeof schema;
 /** The database handle every repository takes; a transaction has the same type. */
@@ -55,7 +56,8 @@ export function migrationsFolder(): string {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Statements with parameters are prepared by name on each connection (statement-cache.ts).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: StatementCachingClient });
   // A dropped idle connection should not crash the process.
   pool.on('error', () => {});
   // The pool's size, use and waits are read by the metrics (lib/metrics.ts) until it ends.
