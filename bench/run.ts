@@ -159,7 +159,9 @@ function startServer(
   const main = path.join(dist, 'main.js');
   if (!fs.existsSync(main))
     throw new Error(`${main} not found: build that checkout (node scripts/build.mjs)`);
-  return spawn(process.execPath, [main], {
+  // `BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'`: Node's options for the server (a CPU profile under the bench).
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, main], {
     cwd: path.basename(dist) === 'dist' ? path.resolve(dist, '..', '..', '..') : root,
     env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -41,7 +41,7 @@ import {
   type Statement,
 } from './lists';
 import { cpuSecondsOf, leaveCalendar } from './office';
-import type { ListCall } from './scenarios';
+import { bareCall, type ListCall } from './scenarios';
 
 /** The section of `results/latest.md`; the build measured in brackets, so a before table stands beside it. */
 export const sqlRatioHeading = (label: string) =>
@@ -375,6 +375,8 @@ export async function moreReadCalls(base: string, token: string): Promise<ListCa
   const own = me.employee?.id ?? me.id;
   if (!own) throw new Error('GET me answered no employee id');
   return [
+    // The floor of every call: the session check alone, answered 204 (no call costs the API less).
+    bareCall,
     { name: 'org chart', path: '/api/v1/employees/org-chart' },
     { name: 'org chart branch (own reports)', path: `/api/v1/employees/org-chart/${own}/reports` },
     { name: 'calibration grid', path: '/api/v1/eprs/calibration' },
