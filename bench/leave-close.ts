@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { CloseResult } from '../apps/server/src/features/leave/leave-close.service';
 import { SessionsCpu } from './bells';
+import { withAppInProcess } from './support/app-in-process';
 
 export const leaveCloseHeading = (employees: number) =>
   `## Leave period close, ${employees.toLocaleString('en')} employees (PostgreSQL)`;
@@ -136,22 +137,8 @@ async function listOf<T>(app: App, token: string, url: string): Promise<T[]> {
  * are missing. Answers their names with what they say.
  */
 export async function ensureLeavePolicies(url: string): Promise<string[]> {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openPostgres } = await import('../apps/server/src/db/client');
   const { officeToday } = await import('../apps/server/src/lib/office-clock');
-  // The HR administrator signs in with the password alone, as in the demo (no authenticator app on the bench).
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    SEED: 'none',
-    SECOND_FACTOR: 'optional',
-  });
-  const database = await openPostgres(url, 2);
-  const app = await buildApp({ config, database });
-  await app.ready();
-  try {
+  return withAppInProcess(url, async (app) => {
     const { token } = (await callApp(app, null, 'POST', '/api/v1/login_check', {
       username: HR_ADMIN,
       password: 'demo123',
@@ -183,10 +170,7 @@ export async function ensureLeavePolicies(url: string): Promise<string[]> {
       );
     }
     return out;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
 
 /** The database's name in a PostgreSQL URL. */

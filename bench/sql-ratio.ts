@@ -42,6 +42,7 @@ import {
 } from './lists';
 import { cpuSecondsOf, leaveCalendar } from './office';
 import { bareCall, type ListCall } from './scenarios';
+import { withAppInProcess } from './support/app-in-process';
 
 /** The section of `results/latest.md`; the build measured in brackets, so a before table stands beside it. */
 export const sqlRatioHeading = (label: string) =>
@@ -673,36 +674,22 @@ const CALLS_PER_DEVICE = 50;
 /**
  * Keys of the devices `SQLRATIO-1..count` of `company`: made when missing
  * and each given a new key through the API, as the HR administrator, in an
- * app built in this process from the sources (the administrator signs in
- * with the password alone there, as `ensureLeavePolicies` does; the server
- * under measurement asks them for a second step). The server reads keys
+ * app built in this process from the sources (`withAppInProcess`). The server reads keys
  * from the database on every call, so it takes them at once.
  */
 async function deviceKeys(url: string, company: number, count: number): Promise<string[]> {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openPostgres } = await import('../apps/server/src/db/client');
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    SEED: 'none',
-    SECOND_FACTOR: 'optional',
-  });
-  const database = await openPostgres(url, 2);
-  const app = await buildApp({ config, database });
-  await app.ready();
-  const call = async (method: 'GET' | 'POST', p: string, token: string | null, payload: object) => {
-    const res = await app.inject({
-      method,
-      url: p,
-      headers: token ? bearer(token) : {},
-      ...(method === 'POST' ? { payload } : {}),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${p}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return res.json() as Record<string, unknown>;
-  };
-  try {
+  return withAppInProcess(url, async (app) => {
+    const call = async (method: 'GET' | 'POST', p: string, token: string | null, payload: object) => {
+      const res = await app.inject({
+        method,
+        url: p,
+        headers: token ? bearer(token) : {},
+        ...(method === 'POST' ? { payload } : {}),
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`${method} ${p}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return res.json() as Record<string, unknown>;
+    };
     const login = { username: '1001', password: 'demo123', app_id: 3 };
     const token = (await call('POST', '/api/v1/login_check', null, login)).token as string;
     const listed = (await call('GET', '/api/v1/attendance/devices', token, {})) as unknown as
@@ -724,10 +711,7 @@ async function deviceKeys(url: string, company: number, count: number): Promise<
       keys.push((await call('POST', `/api/v1/attendance/devices/${id}/key`, token, {})).key as string);
     }
     return keys;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
 
 /**
