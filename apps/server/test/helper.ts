@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client';
 import { companies, designations, employees, offices, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
+import { isShapeStatementName } from '../src/lib/prepared';
 
 export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -280,29 +281,52 @@ export function randomAddress(): string {
  * any connection (PostgreSQL) or on the embedded database (PGlite).
  */
 export async function statementsDuring(ctx: TestContext, run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
+  return (await sentDuring(ctx, run, false)).map((s) => s.text);
+}
+
+/**
+ * The statements the app sends while `run` runs, each with whether it is one
+ * of the portal's prepared shapes (`preparedOnce`: built once and kept with
+ * its plan), as against a statement built on each call. On PostgreSQL every
+ * statement with parameters also goes by a name of the connection's
+ * (db/statement-cache.ts); only the shapes' names count here.
+ */
+export async function preparedDuring(
+  ctx: TestContext,
+  run: () => Promise<unknown>,
+): Promise<{ text: string; prepared: boolean }[]> {
+  return sentDuring(ctx, run, true);
+}
+
+async function sentDuring(
+  ctx: TestContext,
+  run: () => Promise<unknown>,
+  withPrepared: boolean,
+): Promise<{ text: string; prepared: boolean }[]> {
+  const sent: { text: string; prepared: boolean }[] = [];
   const text = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string })?.text ?? '?'));
   if (ctx.database.pglite) {
     const client = ctx.database.pglite;
     const original = client.query.bind(client);
     const originalTransaction = client.transaction.bind(client);
+    const add = (t: string) => sent.push({ text: t, prepared: false });
     client.query = ((query: string, ...rest: unknown[]) => {
-      sent.push(text(query));
+      add(text(query));
       return (original as (...a: unknown[]) => unknown)(query, ...rest);
     }) as typeof client.query;
     // A transaction's statements go through its own handle: BEGIN, each of them, COMMIT.
     client.transaction = (async (callback: (tx: { query: (...a: unknown[]) => unknown }) => unknown) =>
       originalTransaction(async (tx) => {
-        sent.push('begin');
+        add('begin');
         const txQuery = tx.query.bind(tx) as (...a: unknown[]) => unknown;
         const counted = Object.assign(Object.create(tx), {
           query: (...a: unknown[]) => {
-            sent.push(text(a[0]));
+            add(text(a[0]));
             return txQuery(...a);
           },
         });
         const result = await callback(counted);
-        sent.push('commit');
+        add('commit');
         return result;
       })) as typeof client.transaction;
     try {
@@ -311,12 +335,22 @@ export async function statementsDuring(ctx: TestContext, run: () => Promise<unkn
       client.query = original;
       client.transaction = originalTransaction;
     }
+    if (withPrepared) {
+      // The embedded database keeps the shapes' statements by name (db/pglite-statements.ts).
+      const kept = new Set(
+        (await original<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+          (r) => r.statement,
+        ),
+      );
+      for (const s of sent) s.prepared = kept.has(s.text);
+    }
     return sent;
   }
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    sent.push(text(args[0]));
+    const name = (args[0] as { name?: unknown } | null)?.name;
+    sent.push({ text: text(args[0]), prepared: typeof name === 'string' && isShapeStatementName(name) });
     return original.apply(this, args);
   };
   try {

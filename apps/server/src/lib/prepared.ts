@@ -18,6 +18,9 @@ export function statementName(key: string): string {
   return `q_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
 }
 
+/** Whether a statement's name is a shape's (`statementName`), not one a connection gave it (db/statement-cache.ts). */
+export const isShapeStatementName = (name: string): boolean => /^q_[0-9a-f]{20}(_|$)/.test(name);
+
 /**
  * The prepared statement of `key` on this database, built on first use. A
  * statement is kept per language of the call: reference names are read in

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupApi, type TestContext } from '../../../test/helper';
+import { preparedDuring, setupApi, type TestContext } from '../../../test/helper';
 import { officeClockAt } from '../../../test/office-clock';
 
 /**
@@ -15,48 +14,6 @@ beforeAll(async () => {
   restore = officeClockAt('Asia/Dhaka', new Date('2026-04-15T10:00:00+06:00'));
 });
 afterAll(() => restore());
-
-/** The statements sent while `run` runs, each with whether it went as a prepared statement. */
-async function sentDuring(run: () => Promise<unknown>): Promise<{ text: string; prepared: boolean }[]> {
-  const pglite = ctx.database.pglite;
-  if (pglite) {
-    const texts: string[] = [];
-    const original = pglite.query;
-    pglite.query = ((text: string, ...rest: unknown[]) => {
-      texts.push(text);
-      return (original as (...a: unknown[]) => unknown)(text, ...rest);
-    }) as typeof pglite.query;
-    try {
-      await run();
-    } finally {
-      pglite.query = original;
-    }
-    const kept = new Set(
-      (await pglite.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
-        (r) => r.statement,
-      ),
-    );
-    return texts.map((text) => ({ text, prepared: kept.has(text) }));
-  }
-  const sent: { text: string; prepared: boolean }[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const config = args[0] as string | { text: string; name?: string };
-    sent.push(
-      typeof config === 'string'
-        ? { text: config, prepared: false }
-        : { text: config.text, prepared: Boolean(config.name) },
-    );
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = original;
-  }
-  return sent;
-}
 
 describe("one person's leave balances and ledger", () => {
   it('send prepared statements only', async () => {
@@ -96,7 +53,7 @@ describe("one person's leave balances and ledger", () => {
       const first = await ctx.call({ method: 'GET', url, token });
       expect(first.statusCode, first.body).toBe(200);
       let answer = '';
-      const sent = await sentDuring(async () => {
+      const sent = await preparedDuring(ctx, async () => {
         const again = await ctx.call({ method: 'GET', url, token });
         expect(again.statusCode).toBe(200);
         answer = again.body;
