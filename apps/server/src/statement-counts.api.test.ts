@@ -192,6 +192,8 @@ describe('statements per read call stay constant as the data grows', () => {
     expect(many.body.items).toHaveLength(50);
     expect(many.body.total).toBe(71);
     expectConstant('employees/team', few, many);
+    // One's own team: the session (which reads one's line manager) and the page.
+    expect(few.count, listing(few).join('\n')).toBe(2);
   });
 
   it('POST employees/search?query=: 2 matches (limit 10) and 60 (limit 50)', async () => {

@@ -4,6 +4,11 @@ export interface AuthContext {
   userId: number;
   username: string;
   employeeId: number;
+  /**
+   * The caller's line manager as the session check read it on this call
+   * (null: nobody above them); absent where a context is made otherwise.
+   */
+  lineManagerId?: number | null;
   isAdmin: boolean;
   /** The language the user chose in the portal; null until they choose one. */
   language?: string | null;

@@ -103,6 +103,7 @@ function sessionQuery(db: Db, which: SQL, before?: WithSubquery) {
       userId: users.id,
       username: users.username,
       employeeId: users.employeeId,
+      lineManagerId: employees.parentId,
       isAdmin: adminRights,
       language: users.language,
       kind: sessions.kind,

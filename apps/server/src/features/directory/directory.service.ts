@@ -74,7 +74,11 @@ export class DirectoryService {
 
   async team(auth: AuthContext, query: TeamQuery): Promise<ListPage<TeamMember>> {
     const targetId = query.id ?? auth.employeeId;
-    const target = await repo.employee(this.db, targetId);
+    // One's own team: the session check has read one's line manager already.
+    const target =
+      targetId === auth.employeeId && auth.lineManagerId !== undefined
+        ? { id: auth.employeeId, parentId: auth.lineManagerId }
+        : await repo.employee(this.db, targetId);
     if (!target) throw domainError('employee_not_found');
     if (
       targetId !== auth.employeeId &&
