@@ -361,7 +361,11 @@ export function replay(input: ReplayInput, fromYear: number): Entry[] {
     // The days carried in from the year before (written, or as its close made them).
     const carryIn = written.get(`carry-in:${year}`);
     const inCents = carryIn ? toCents(carryIn.days) : carriedIn;
-    const carryPolicy = carriedPolicy;
+    // The policy of the close that carried them: the year before's, also where the replay starts
+    // in this year (a ledger of the year alone must show the carried days' expiry as the close will).
+    const carryPolicy =
+      carriedPolicy ??
+      (inCents !== 0 ? policyOn(input.policies, input.type, input.person, `${year - 1}-12-31`) : null);
     if (inCents !== 0) {
       events.push({
         date: jan1,

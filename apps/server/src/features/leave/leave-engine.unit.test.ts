@@ -218,6 +218,29 @@ describe('the leave engine, by hand', () => {
     expect(sum(yearLedger(base, 2026, '2026-03-31'))).toBe(27);
   });
 
+  it('8b. the carried days’ expiry shows in the year’s own ledger once last year’s close is written, as the close will write it', () => {
+    const base = input({
+      policies: [
+        policy({
+          daysPerYear: 6,
+          carryForwardMax: 1,
+          carryForwardExpiryDays: 10,
+          effectiveFrom: '2025-01-01',
+        }),
+      ],
+    });
+    // The close of 1 January 2026 wrote 2025's accrual and close and 2026's carry and accrual.
+    const closed = { ...base, written: dueEntries(base, '2026-01-01').map(asWritten) };
+    // On 11 January (1 January + 10 days) the carried day lapses: the year's ledger, read alone, says so...
+    expect(lines(yearLedger(closed, 2026, '2026-01-11'))).toEqual([
+      ['2026-01-01', 'carry-forward', 1],
+      ['2026-01-01', 'accrual', 6],
+      ['2026-01-11', 'expiry', -1],
+    ]);
+    // ...and the close of that day writes just that.
+    expect(lines(dueEntries(closed, '2026-01-11'))).toEqual([['2026-01-11', 'expiry', -1]]);
+  });
+
   it('9. negative allowed to −3: the lowest balance may reach −3, not −4', () => {
     const base = input({
       policies: [policy({ daysPerYear: 10, negativeAllowed: 3 })],
@@ -339,4 +362,15 @@ describe('the leave engine, by hand', () => {
 
 function w(date: string, kind: Written['kind'], days: number, period: string | null): Written {
   return { date, kind, days, period, note: null, policyId: null };
+}
+
+function asWritten(e: Entry): Written {
+  return {
+    date: e.date,
+    kind: e.kind as Written['kind'],
+    days: toDays(e.cents),
+    period: e.period,
+    note: e.note,
+    policyId: e.policyId,
+  };
 }
