@@ -21,9 +21,13 @@ import pg from 'pg';
  */
 export const STATEMENTS_PER_CONNECTION = 1000;
 
-/** Names already made for texts (a text is hashed once per process). */
+/**
+ * Names already made for texts (a text is hashed once per process). Kept to
+ * twice what one connection may prepare: the texts are kilobytes each, and a
+ * name forgotten is only hashed again.
+ */
 const names = new Map<string, string>();
-const NAMES_MAX = 20_000;
+const NAMES_MAX = 2 * STATEMENTS_PER_CONNECTION;
 
 function nameOf(text: string): string {
   let name = names.get(text);
