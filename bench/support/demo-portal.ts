@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const here = path.resolve(import.meta.dirname, '../..');
 
 /** A free TCP port on the loopback address. */
 export async function freePort(): Promise<number> {
@@ -47,8 +47,10 @@ export interface DemoPortal {
 export async function demoPortal(
   base: string | undefined,
   prefix: string,
-  options: { fromSources?: boolean } = {},
+  options: { fromSources?: boolean; checkout?: string } = {},
 ): Promise<DemoPortal> {
+  // Another checkout's own build (its apps/web/dist and apps/server/dist), to measure it beside this one.
+  const root = options.checkout ? path.resolve(options.checkout) : here;
   if (base) {
     await waitFor(`${base}/api/health`, 180_000);
     return { base, pid: undefined, stop: async () => {} };
