@@ -5,13 +5,13 @@ import { base64Text } from './employees';
 import { fileNameText } from './file-names';
 import { KPI_DIRECTIONS } from './kpi';
 import { COMMENT_MAX, IMAGE_MAX_BYTES } from './limits';
-import { decision, listQuery, listResponse, status } from './lists';
+import { decision, listQuery, listResponse, recordActions, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { REVIEW_ACTIONS, recordActions } from './workflow';
+import { REVIEW_ACTIONS } from './workflow';
 
 /**
  * Employee performance reviews (SPEC.md §2–§5, §7; DESIGN.md §4). The

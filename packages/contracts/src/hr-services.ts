@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { PASSPORT_MAX, PASSPORT_MIN } from './limits';
-import { dateRange, decision, limit, listResponse, page, sort, status } from './lists';
+import { dateRange, decision, limit, listResponse, page, recordActions, sort, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
 import { linesText, lineText, type TextKind } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { recordActions, SERVICE_ACTIONS } from './workflow';
+import { SERVICE_ACTIONS } from './workflow';
 
 /**
  * HR service requests (SPEC.md §2, §3, §5, §7; DESIGN.md §3, §4).

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { COMMENT_MAX } from './limits';
-import { decision, listQuery, listResponse, status } from './lists';
+import { decision, listQuery, listResponse, recordActions, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef, photo } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { REVIEW_ACTIONS, recordActions } from './workflow';
+import { REVIEW_ACTIONS } from './workflow';
 
 /**
  * KPI sheets (SPEC.md §2–§5, §7; DESIGN.md §4). The workflow table is

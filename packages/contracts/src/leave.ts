@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isCalendarDate, isCalendarDateTime } from './dates';
 import { ADDRESS_MAX } from './limits';
-import { dateRange, decision, listQuery, listResponse, status } from './lists';
+import { dateRange, decision, listQuery, listResponse, recordActions, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { LEAVE_ACTIONS, recordActions } from './workflow';
+import { LEAVE_ACTIONS } from './workflow';
 
 /** Leave formats (SPEC.md §3). */
 export const LEAVE_FORMAT = { fullDay: 1, short: 2 } as const;

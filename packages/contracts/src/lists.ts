@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES } from './limits';
+import { RECORD_CHANGES } from './workflow';
 
 /**
  * The list conventions of DESIGN.md §2, shared by leave, remote work, HR
@@ -87,3 +88,14 @@ export const decision = z
   })
   .nullable();
 export type Decision = z.infer<typeof decision>;
+
+/**
+ * The `actions` of a record's answer: what the caller may do with it now,
+ * decided by the server (its workflow's transitions for the caller's
+ * standing, and edit and delete); the web offers these and nothing else.
+ * (Here, not in workflow.ts, so the web's pages that read the workflow's
+ * names load no zod with them.)
+ */
+export function recordActions<const A extends readonly [string, ...string[]]>(transitions: A) {
+  return z.array(z.enum([...transitions, ...RECORD_CHANGES]));
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
-import { dateRange, decision, listQuery, listResponse, status } from './lists';
+import { dateRange, decision, listQuery, listResponse, recordActions, status } from './lists';
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
-import { REQUEST_ACTIONS, recordActions } from './workflow';
+import { REQUEST_ACTIONS } from './workflow';
 
 /** Remote-work type 1 is hours within one day; the others are whole days (SPEC.md §9). */
 export const REMOTE_WORK_TYPE = { hourly: 1 } as const;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Workflows as data (DESIGN.md §4): which action, by whom, from which status,
  * to which status. The server checks requests against these tables and
@@ -37,15 +35,6 @@ export const RECORD_CHANGES = ['edit', 'delete'] as const;
 export type RecordChange = (typeof RECORD_CHANGES)[number];
 /** An action a record's answer offers its caller: a transition of its workflow, or a change. */
 export type RecordAction<A extends string = WorkflowAction> = A | RecordChange;
-
-/**
- * The `actions` of a record's answer: what the caller may do with it now,
- * decided by the server (its workflow's transitions for the caller's
- * standing, and edit and delete); the web offers these and nothing else.
- */
-export function recordActions<const A extends readonly [string, ...string[]]>(transitions: A) {
-  return z.array(z.enum([...transitions, ...RECORD_CHANGES]));
-}
 
 /** The transitions among a record's actions (a detail page's buttons; edit and delete are offered elsewhere). */
 export function transitionsOf<A extends string>(actions: readonly RecordAction<A>[]): A[] {
