@@ -19,6 +19,18 @@ export async function pickOption(
 ) {
   const root = scope ?? page;
   const box = typeof select === 'string' || select instanceof RegExp ? combobox(root, select) : select;
+  // The system's own select (the portal's plain one): chosen as a user does, by the option's text.
+  if ((await box.evaluate((el) => el.tagName)) === 'SELECT') {
+    const label = await box
+      .locator('option')
+      .filter({
+        hasText: typeof option === 'string' ? new RegExp(`^\\s*${escapeRegExp(option)}\\s*$`) : option,
+      })
+      .first()
+      .evaluate((o) => (o as unknown as { label: string }).label);
+    await box.selectOption({ label });
+    return;
+  }
   await box.click();
   const list = await listOf(page, box);
   const item = list.getByRole('option', { name: option }).first();

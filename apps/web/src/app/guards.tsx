@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { LazyFrame, loadFrame } from '../components/frame/load';
 import { PageLoading } from '../components/PageLoading';
 import { onNotifierWanted, showLoginFailed } from '../lib/notify';
 import { lastEndReason, onSessionEnd, takeUntoldEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
-import { loadAntdStyles } from './antd-styles';
 
 /** Signed-in routes: an unsigned visit goes to /signin, remembering where it was going. */
 export function RequireAuth() {
@@ -85,11 +85,6 @@ export interface RouteLook {
   plain?: true;
   shell?: true;
 }
-
-/** Ant Design's frame and its styles, loaded once; a page that needs it asks for it beside its own code. */
-export const loadFrame = () =>
-  Promise.all([import('./AntdFrame'), loadAntdStyles()]).then(([frame]) => frame);
-const LazyFrame = lazy(loadFrame);
 
 /** A route's `lazy` that also brings Ant Design's frame, in one wait rather than two after another. */
 export const withFrame =

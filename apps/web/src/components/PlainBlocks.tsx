@@ -17,6 +17,7 @@ export function PlainCard({
   region = false,
   children,
 }: {
+  /** null: a card without a title line (a list's table). */
   title: ReactNode;
   extra?: ReactNode;
   /** Draws a few grey lines in place of the content while it is on its way. */
@@ -28,10 +29,12 @@ export function PlainCard({
   const label = typeof title === 'string' ? title : undefined;
   return (
     <section className="plain-card" aria-label={region ? label : undefined}>
-      <div className="plain-card__head">
-        <div className="plain-card__title">{title}</div>
-        {extra ? <div className="plain-card__extra">{extra}</div> : null}
-      </div>
+      {title !== null || extra ? (
+        <div className="plain-card__head">
+          <div className="plain-card__title">{title}</div>
+          {extra ? <div className="plain-card__extra">{extra}</div> : null}
+        </div>
+      ) : null}
       <div className="plain-card__body">{loading ? <PlainSkeleton /> : children}</div>
     </section>
   );

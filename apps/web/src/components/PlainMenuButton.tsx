@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { usePressOutside } from '../lib/press-outside';
 
 export interface PlainMenuItem<K extends string> {
@@ -13,6 +22,8 @@ export interface PlainMenuItem<K extends string> {
   current?: boolean;
   /** A line above the item. */
   dividerBefore?: boolean;
+  /** Shown and reachable, but not taken (an action the record does not allow now). */
+  disabled?: boolean;
 }
 
 /**
@@ -30,6 +41,7 @@ export function PlainMenuButton<K extends string>({
   onOpen,
   children,
   className,
+  size = 'middle',
 }: {
   /** The button's and the menu's accessible name. */
   label: string;
@@ -40,6 +52,8 @@ export function PlainMenuButton<K extends string>({
   /** What the button shows. */
   children: ReactNode;
   className?: string;
+  /** The button's size: `small` in a table's row. */
+  size?: 'small' | 'middle';
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -55,9 +69,10 @@ export function PlainMenuButton<K extends string>({
     setOpen(false);
     if (focusButton) button.current?.focus();
   };
-  const pick = (key: K) => {
+  const pick = (item: PlainMenuItem<K>) => {
+    if (item.disabled) return;
     close(true);
-    onPick(key);
+    onPick(item.key);
   };
 
   // Opened, the current item takes the focus.
@@ -67,6 +82,36 @@ export function PlainMenuButton<K extends string>({
     onOpen?.();
     itemsOf(menu.current)[currentIndex]?.focus();
   }, [open, currentIndex]);
+
+  // The menu floats over the page below its button (above it when there is no room below), so a
+  // table that scrolls sideways does not cut it off; scrolling the page closes it.
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!open || !button.current || !menu.current) return setPlace(undefined);
+    const at = button.current.getBoundingClientRect();
+    const height = menu.current.offsetHeight;
+    const rtl = getComputedStyle(button.current).direction === 'rtl';
+    const below = at.bottom + 4 + height <= window.innerHeight || at.top - 4 - height < 0;
+    setPlace({
+      position: 'fixed',
+      top: below ? at.bottom + 4 : at.top - 4 - height,
+      ...(rtl
+        ? { left: Math.max(0, at.left), right: 'auto' }
+        : { right: Math.max(0, document.documentElement.clientWidth - at.right), left: 'auto' }),
+    });
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const onScroll = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [open]);
 
   // A press outside closes the menu and leaves the focus where it went.
   usePressOutside(open, [root], () => setOpen(false));
@@ -93,7 +138,7 @@ export function PlainMenuButton<K extends string>({
       <button
         ref={button}
         type="button"
-        className={`plain-button${className ? ` ${className}` : ''}`}
+        className={`plain-button${size === 'small' ? ' plain-button--small' : ''}${className ? ` ${className}` : ''}`}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -115,6 +160,7 @@ export function PlainMenuButton<K extends string>({
           role="menu"
           aria-label={label}
           className="plain-menu__list"
+          style={place}
           onKeyDown={onMenuKey}
         >
           {items.map((item) => [
@@ -125,12 +171,13 @@ export function PlainMenuButton<K extends string>({
               tabIndex={-1}
               lang={item.lang}
               aria-current={item.current ? 'true' : undefined}
+              aria-disabled={item.disabled || undefined}
               className={`plain-menu__item${item.danger ? ' plain-menu__item--danger' : ''}`}
-              onClick={() => pick(item.key)}
+              onClick={() => pick(item)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
-                  pick(item.key);
+                  pick(item);
                 }
               }}
             >

@@ -1,20 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@hr/contracts/limits';
-import {
-  Button,
-  Card,
-  Flex,
-  Form,
-  type FormRule,
-  Input,
-  Modal,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tooltip,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Flex, Form, type FormRule, Input, Modal, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -28,6 +14,8 @@ import { reportError, toastSuccess } from '../../lib/notify';
 import { useDebounced } from '../employee-search/use-debounced';
 import { CardList, useCardLayout } from '../list/CardList';
 import { PageHeader } from '../PageHeader';
+import { Pagination } from '../plain/Pagination';
+import { type Column, Table } from '../plain/Table';
 import { NameTranslationsFields } from './NameTranslationsFields';
 import './admin.css';
 
@@ -44,7 +32,7 @@ export interface ResourceAction<Row> {
 
 export interface ResourcePageProps<Row extends { id: number; name: string }, Values extends object> {
   resource: AdminResource;
-  columns: TableColumnsType<Row>;
+  columns: Column<Row>[];
   /** Column keys the server sorts by (the key is the sort field). */
   sortFields: readonly string[];
   /** The sort before the user picks one (default `id,desc`). */
@@ -183,21 +171,9 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     }
   };
 
-  const [sortField, sortDir] = sort.split(',');
-  const columns: TableColumnsType<Row> = [
+  const columns: Column<Row>[] = [
     ...props.columns.map((c) =>
-      c.key && props.sortFields.includes(String(c.key))
-        ? {
-            ...c,
-            sorter: true,
-            sortOrder:
-              sortField === String(c.key)
-                ? sortDir === 'asc'
-                  ? ('ascend' as const)
-                  : ('descend' as const)
-                : null,
-          }
-        : c,
+      c.key && props.sortFields.includes(String(c.key)) ? { ...c, sortField: String(c.key) } : c,
     ),
     {
       key: 'actions',
@@ -248,26 +224,16 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
     },
   ];
 
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
-    const field = s?.columnKey ? String(s.columnKey) : undefined;
-    const nextSort =
-      field && s?.order && props.sortFields.includes(field)
-        ? `${field},${s.order === 'ascend' ? 'asc' : 'desc'}`
-        : defaultSort;
-    const nextLimit = pagination.pageSize ?? limit;
-    if (nextSort !== sort) {
-      localStorage.setItem(sortKey, nextSort);
-      setSort(nextSort);
+  const onSort = (next: string) => {
+    localStorage.setItem(sortKey, next);
+    setSort(next);
+    setPage(1);
+  };
+  const onPage = (next: number, size: number) => {
+    if (size !== limit) {
+      setLimit(size);
       setPage(1);
-      return;
-    }
-    if (nextLimit !== limit) {
-      setLimit(nextLimit);
-      setPage(1);
-      return;
-    }
-    setPage(pagination.current ?? page);
+    } else setPage(next);
   };
 
   const texts = props.texts ?? `admin.${r}`;
@@ -318,20 +284,11 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
             pageSize={limit}
             total={list.data?.total ?? 0}
             pageSizeOptions={PAGE_SIZES}
-            onPage={(next, size) => {
-              if (size !== limit) {
-                setLimit(size);
-                setPage(1);
-              } else setPage(next);
-            }}
+            onPage={onPage}
             showTotal={(n) => t('admin.common.total', { count: n })}
             sort={{
               value: sort,
-              onChange: (next) => {
-                localStorage.setItem(sortKey, next);
-                setSort(next);
-                setPage(1);
-              },
+              onChange: onSort,
               fields: props.columns.flatMap((c) =>
                 c.key && props.sortFields.includes(String(c.key)) && typeof c.title === 'string'
                   ? [{ field: String(c.key), title: c.title }]
@@ -340,27 +297,33 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
             }}
           />
         ) : (
-          <Table<Row>
-            rowKey="id"
-            className="admin-table"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isFetching}
-            onChange={onChange}
-            scroll={{ x: 'max-content' }}
-            aria-label={title}
-            locale={{ emptyText: text('empty') }}
-            pagination={{
-              current: page,
-              pageSize: limit,
-              total: list.data?.total ?? 0,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showSizeChanger: true,
-              hideOnSinglePage: true,
-              placement: ['topEnd', 'bottomEnd'],
-              showTotal: (n) => t('admin.common.total', { count: n }),
-            }}
-          />
+          <>
+            <Pagination
+              current={page}
+              pageSize={limit}
+              total={list.data?.total ?? 0}
+              pageSizeOptions={PAGE_SIZES}
+              showTotal={(n) => t('admin.common.total', { count: n })}
+              onChange={onPage}
+            />
+            <Table<Row>
+              rowKey="id"
+              columns={columns}
+              rows={list.data?.items ?? []}
+              loading={list.isFetching}
+              label={title}
+              empty={text('empty')}
+              sort={{ value: sort, onChange: onSort, reset: defaultSort }}
+            />
+            <Pagination
+              current={page}
+              pageSize={limit}
+              total={list.data?.total ?? 0}
+              pageSizeOptions={PAGE_SIZES}
+              showTotal={(n) => t('admin.common.total', { count: n })}
+              onChange={onPage}
+            />
+          </>
         )}
       </Card>
       <Modal

@@ -21,12 +21,23 @@ function colorOf(name: string): string {
  * else their initials on a colour of their own. Drawn without Ant Design (the
  * dashboard and the header show them), in the look of its avatars.
  */
-export function EmployeeAvatar({ name, photo, size = 40 }: { name: string; photo: Photo; size?: number }) {
+export function EmployeeAvatar({
+  name,
+  photo,
+  size = 40,
+  decorative = false,
+}: {
+  name: string;
+  photo: Photo;
+  size?: number;
+  /** Beside the name already written (a table's cell): the photo says nothing more. */
+  decorative?: boolean;
+}) {
   const box = { width: size, height: size, fontSize: size * 0.38 };
   if (photo)
     return (
       <span className="plain-avatar" style={box}>
-        <img src={size > 64 ? photo.medium : photo.small} alt={name} />
+        <img src={size > 64 ? photo.medium : photo.small} alt={decorative ? '' : name} />
       </span>
     );
   return (

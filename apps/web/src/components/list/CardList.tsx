@@ -1,6 +1,10 @@
-import { Checkbox, Empty, Flex, Grid, Pagination, Select, Spin, type TableColumnsType, theme } from 'antd';
-import { isValidElement, type Key, type ReactNode, useId } from 'react';
+import { type Key, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../lib/media-query';
+import { PlainEmpty } from '../PlainBlocks';
+import { Pagination } from '../plain/Pagination';
+import { Select } from '../plain/Select';
+import { type Column, cellOf, leafColumns } from '../plain/Table';
 import './card-list.css';
 
 /**
@@ -8,11 +12,8 @@ import './card-list.css';
  * not fit a phone, and a table scrolled sideways hides the actions.
  */
 export function useCardLayout(): boolean {
-  // Undefined until the first measure (before the first paint): the table, as on a desktop.
-  return Grid.useBreakpoint().md === false;
+  return useMediaQuery('(max-width: 767.98px)');
 }
-
-type Column<R> = TableColumnsType<R>[number];
 
 /** A sort the card view offers: the column's sort field and its title. */
 export interface CardSortField {
@@ -22,7 +23,7 @@ export interface CardSortField {
 
 interface Props<R> {
   rowKey: keyof R & string;
-  columns: TableColumnsType<R>;
+  columns: readonly Column<R>[];
   data: readonly R[] | undefined;
   loading: boolean;
   /** The list's name: the list of cards is named by it. */
@@ -44,39 +45,10 @@ interface Props<R> {
   sort?: { value: string; fields: CardSortField[]; onChange: (sort: string) => void };
 }
 
-/** The columns in the order shown, the column groups opened up and the hidden ones left out. */
-function leaves<R>(columns: TableColumnsType<R>): Column<R>[] {
-  return columns.flatMap((c) =>
-    c.hidden ? [] : 'children' in c && Array.isArray(c.children) ? leaves<R>(c.children) : [c],
-  );
-}
-
-function valueAt(row: object, path: unknown): unknown {
-  const keys = Array.isArray(path) ? path : path === undefined || path === null ? [] : [path];
-  let value: unknown = row;
-  for (const k of keys) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string | number, unknown>)[k as string | number];
-  }
-  return keys.length ? value : undefined;
-}
-
-/** What a column shows for a row, as the table would draw it in the cell. */
-function cellOf<R extends object>(column: Column<R>, row: R, index: number): ReactNode {
-  const dataIndex = 'dataIndex' in column ? column.dataIndex : undefined;
-  const value = valueAt(row, dataIndex);
-  const drawn: unknown = column.render ? column.render(value, row, index) : value;
-  // A render may answer { children, props } (a cell spanning columns): the children are its content.
-  if (
-    drawn &&
-    typeof drawn === 'object' &&
-    !isValidElement(drawn) &&
-    !Array.isArray(drawn) &&
-    'children' in drawn
-  )
-    return (drawn as { children: ReactNode }).children;
-  if (drawn === null || drawn === undefined || drawn === '') return '—';
-  return drawn as ReactNode;
+/** What a column shows for a row in a card: a dash where the cell is empty. */
+function shownCell<R extends object>(column: Column<R>, row: R, index: number): ReactNode {
+  const { node } = cellOf(column, row, index);
+  return node === null || node === undefined || node === '' ? '—' : node;
 }
 
 const isActions = <R,>(c: Column<R>) => c.key === 'actions';
@@ -89,25 +61,21 @@ const isActions = <R,>(c: Column<R>) => c.key === 'actions';
  */
 export function CardList<R extends object>(props: Props<R>) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const id = useId();
-  const columns = leaves(props.columns);
+  const columns = leafColumns(props.columns);
   const fields = columns.filter((c) => !isActions(c));
   const actions = columns.find(isActions);
   const rows = props.data ?? [];
   const pages = props.onPage && props.pageSize ? Math.ceil((props.total ?? 0) / props.pageSize) : 1;
 
   const pagination =
-    pages > 1 ? (
+    pages > 1 && props.onPage && props.pageSize ? (
       <Pagination
-        size="small"
-        current={props.page}
+        current={props.page ?? 1}
         pageSize={props.pageSize}
-        total={props.total}
-        showSizeChanger
-        showLessItems
-        pageSizeOptions={props.pageSizeOptions?.map(String)}
-        showQuickJumper={props.quickJumper ?? false}
+        total={props.total ?? 0}
+        pageSizeOptions={props.pageSizeOptions}
+        quickJumper={props.quickJumper ?? false}
         showTotal={props.showTotal}
         onChange={props.onPage}
         className="card-list__pagination"
@@ -123,12 +91,12 @@ export function CardList<R extends object>(props: Props<R>) {
   return (
     <div className="card-list">
       {sort && sort.fields.length > 0 ? (
-        <Flex align="center" gap={8} className="card-list__sort">
+        <div className="card-list__sort">
           <label htmlFor={`${id}-sort`}>{t('mobile.sortBy')}</label>
           <Select<string>
             id={`${id}-sort`}
             value={sort.value}
-            onChange={sort.onChange}
+            onChange={(v) => v && sort.onChange(v)}
             style={{ flex: 1, minWidth: 0 }}
             options={
               sortOptions.some((o) => o.value === sort.value)
@@ -136,12 +104,18 @@ export function CardList<R extends object>(props: Props<R>) {
                 : [{ value: sort.value, label: t('mobile.defaultOrder') }, ...sortOptions]
             }
           />
-        </Flex>
+        </div>
       ) : null}
       {pagination}
-      <Spin spinning={props.loading}>
+      <div className="card-list__body" aria-busy={props.loading || undefined}>
         {rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.empty} />
+          props.loading ? (
+            <div className="card-list__loading">
+              <span className="plain-spinner" role="status" aria-label={t('common.loading')} />
+            </div>
+          ) : (
+            <PlainEmpty description={props.empty ?? t('common.noData')} />
+          )
         ) : (
           <ul className="card-list__items" aria-label={props.label}>
             {rows.map((row, index) => {
@@ -152,15 +126,11 @@ export function CardList<R extends object>(props: Props<R>) {
                   key={key}
                   className={`card-list__item ${props.rowClassName?.(row) ?? ''}`.trim()}
                   aria-labelledby={`${base}-t0 ${base}-v0`}
-                  style={{
-                    background: token.colorBgContainer,
-                    border: `1px solid ${token.colorBorderSecondary}`,
-                    borderRadius: token.borderRadiusLG,
-                  }}
                 >
                   {props.selection ? (
-                    <Checkbox
-                      className="card-list__select"
+                    <input
+                      type="checkbox"
+                      className="plain-checkbox card-list__select"
                       aria-label={props.selection.label(row)}
                       checked={props.selection.keys.includes(row[props.rowKey] as Key)}
                       onChange={(e) => {
@@ -173,27 +143,25 @@ export function CardList<R extends object>(props: Props<R>) {
                   <dl className="card-list__fields">
                     {fields.map((c, i) => (
                       <div key={String(c.key ?? i)} className="card-list__field">
-                        <dt id={`${base}-t${i}`} style={{ color: token.colorTextSecondary }}>
-                          {typeof c.title === 'function' ? null : c.title}
-                        </dt>
-                        <dd id={`${base}-v${i}`}>{cellOf(c, row, index)}</dd>
+                        <dt id={`${base}-t${i}`}>{typeof c.title === 'function' ? null : c.title}</dt>
+                        <dd id={`${base}-v${i}`}>{shownCell(c, row, index)}</dd>
                       </div>
                     ))}
                   </dl>
                   {actions ? (
-                    <div
-                      className="card-list__actions"
-                      style={{ borderTop: `1px solid ${token.colorBorderSecondary}` }}
-                    >
-                      {cellOf(actions, row, index)}
-                    </div>
+                    <div className="card-list__actions">{shownCell(actions, row, index)}</div>
                   ) : null}
                 </li>
               );
             })}
           </ul>
         )}
-      </Spin>
+        {props.loading && rows.length > 0 ? (
+          <div className="card-list__loading card-list__loading--over">
+            <span className="plain-spinner" role="status" aria-label={t('common.loading')} />
+          </div>
+        ) : null}
+      </div>
       {pagination}
     </div>
   );

@@ -1,18 +1,6 @@
-import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { type Column, Table } from '../plain/Table';
 import { CardList, useCardLayout } from './CardList';
-
-type Props<R extends object> = Omit<
-  TableProps<R>,
-  'rowKey' | 'dataSource' | 'rowClassName' | 'pagination' | 'locale' | 'aria-label'
-> & {
-  rowKey: keyof R & string;
-  dataSource: readonly R[] | undefined;
-  /** The table's name; on a phone, the list of cards is named by it. */
-  label: string;
-  emptyText?: ReactNode;
-  rowClassName?: (row: R) => string;
-};
 
 /**
  * A table of a few rows shown whole (no paging): the days of a month, a
@@ -26,10 +14,25 @@ export function DataTable<R extends object>({
   label,
   emptyText,
   rowClassName,
-  columns = [],
-  loading,
-  ...table
-}: Props<R>) {
+  columns,
+  loading = false,
+  size,
+  footer,
+  bordered,
+}: {
+  rowKey: keyof R & string;
+  dataSource: readonly R[] | undefined;
+  columns: Column<R>[];
+  /** The table's name; on a phone, the list of cards is named by it. */
+  label: string;
+  emptyText?: ReactNode;
+  rowClassName?: (row: R) => string;
+  loading?: boolean;
+  size?: 'small' | 'middle';
+  /** Rows under the body (totals); not shown as cards. */
+  footer?: ReactNode;
+  bordered?: boolean;
+}) {
   const cards = useCardLayout();
   if (cards)
     return (
@@ -37,7 +40,7 @@ export function DataTable<R extends object>({
         rowKey={rowKey}
         columns={columns}
         data={dataSource}
-        loading={Boolean(loading)}
+        loading={loading}
         label={label}
         empty={emptyText}
         {...(rowClassName ? { rowClassName } : {})}
@@ -45,15 +48,16 @@ export function DataTable<R extends object>({
     );
   return (
     <Table<R>
-      {...table}
       rowKey={rowKey}
       columns={columns}
-      dataSource={dataSource as R[] | undefined}
+      rows={dataSource}
       loading={loading}
-      aria-label={label}
-      pagination={false}
+      label={label}
+      empty={emptyText}
+      size={size}
+      footer={footer}
+      bordered={bordered}
       {...(rowClassName ? { rowClassName: (row: R) => rowClassName(row) } : {})}
-      locale={emptyText === undefined ? undefined : { emptyText }}
     />
   );
 }

@@ -1,7 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Segmented, Tooltip } from 'antd';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../PlainIcon';
+import { Button } from '../plain/Button';
+import { Segmented } from '../plain/Segmented';
 
 interface Props<T extends string> {
   listType: T;
@@ -18,8 +20,9 @@ interface Props<T extends string> {
 export function ListToolbar<T extends string>(props: Props<T>) {
   const { t } = useTranslation();
   const [own, team] = props.listTypes;
+  const create = props.createLabel ?? t('common.create');
   return (
-    <Flex gap={8} align="center" wrap>
+    <div className="plain-row">
       {props.extra}
       <Segmented<T>
         value={props.listType}
@@ -28,19 +31,18 @@ export function ListToolbar<T extends string>(props: Props<T>) {
           { value: own, label: t(props.ownLabel ?? 'lists.self') },
           { value: team, label: t('lists.team') },
         ]}
-        aria-label={t('lists.view')}
+        label={t('lists.view')}
       />
       {props.onCreate ? (
-        <Tooltip title={props.createLabel ?? t('common.create')}>
-          <Button
-            type="primary"
-            shape="circle"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={props.onCreate}
-            aria-label={props.createLabel ?? t('common.create')}
-          />
-        </Tooltip>
+        <Button
+          variant="primary"
+          circle
+          icon={<PlainIcon icon={PlusOutlined} />}
+          onClick={props.onCreate}
+          aria-label={create}
+          data-tip={create}
+        />
       ) : null}
-    </Flex>
+    </div>
   );
 }

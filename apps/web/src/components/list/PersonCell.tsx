@@ -1,28 +1,18 @@
 import type { PersonRef } from '@hr/contracts/people';
-import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { initials } from '../employee-search/EmployeeAvatar';
+import { EmployeeAvatar } from '../employee-search/EmployeeAvatar';
 
 /** A person in a table cell: photo or initials, name, E-ID; links to the profile. */
 export function PersonCell({ person, link = true }: { person: PersonRef | null; link?: boolean }) {
-  if (!person) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!person) return <span className="plain-secondary">—</span>;
   const name = link ? <Link to={`/profile/${person.id}`}>{person.name}</Link> : person.name;
   return (
-    <Flex gap={8} align="center" style={{ minWidth: 140 }}>
-      <Avatar
-        size="small"
-        src={person.photo?.small}
-        alt=""
-        style={{ backgroundColor: '#0f766e', flex: 'none' }}
-      >
-        {initials(person.name)}
-      </Avatar>
-      <Flex vertical style={{ lineHeight: 1.2 }}>
+    <span className="person-cell">
+      <EmployeeAvatar name={person.name} photo={person.photo ?? null} size={24} decorative />
+      <span className="person-cell__name">
         <span>{name}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {person.eid}
-        </Typography.Text>
-      </Flex>
-    </Flex>
+        <span className="plain-secondary person-cell__eid">{person.eid}</span>
+      </span>
+    </span>
   );
 }

@@ -1,11 +1,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@hr/contracts/limits';
 import type { PersonRef } from '@hr/contracts/people';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
 import { employeeKeys } from '../../lib/keys';
+import { Combobox } from '../plain/Combobox';
 
 /**
  * The caller's reports and their reports (GET employees/reports), searched as
@@ -43,18 +43,18 @@ export function ReportSelect({
   const { t } = useTranslation();
   const { reports, setSearch } = useReportSearch(!disabled);
   return (
-    <Select<number>
+    <Combobox<number>
       allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+      onSearch={setSearch}
       value={value}
-      onChange={(v) => onChange(v ?? undefined)}
+      onChange={onChange}
       disabled={disabled}
       loading={reports.isFetching}
       placeholder={t('lists.employee')}
       aria-label={t('lists.employee')}
       style={{ minWidth: 200 }}
       options={(reports.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
-      notFoundContent={t('common.noData')}
+      notFound={t('common.noData')}
     />
   );
 }

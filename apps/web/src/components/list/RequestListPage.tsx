@@ -1,12 +1,16 @@
-import { ClearOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import ClearOutlined from '@ant-design/icons-svg/es/asn/ClearOutlined';
+import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import type { RecordKind } from '@hr/contracts/error-codes';
 import type { Decision, Status } from '@hr/contracts/lists';
-import { Button, Card, Checkbox, Drawer, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { isRtl } from '../../lib/i18n';
 import { PageHeader } from '../PageHeader';
+import { PlainCard } from '../PlainBlocks';
+import { PlainIcon } from '../PlainIcon';
+import { Button } from '../plain/Button';
+import { Dialog } from '../plain/Dialog';
 import { type ListColumns, ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import type { FilterDraft, ListState } from './list-state';
@@ -70,7 +74,7 @@ function readChoice(key: string): string[] | null {
  * paged, sortable table (SPEC.md §2 "Common list behaviour").
  */
 export function RequestListPage<R extends { id: number }, T extends string>(props: Props<R, T>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const { list, draft } = props;
   // The employee is the reader in their own view: team-only columns show in the Team view alone.
@@ -111,61 +115,69 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
         }
       />
       {props.summary ? <div style={{ marginBottom: 16 }}>{props.summary}</div> : null}
-      <Card
-        size="small"
-        style={{ marginBottom: 16 }}
+      <PlainCard
         title={t('common.filterOptions')}
-        role="region"
-        aria-label={t('common.filterOptions')}
+        region
         extra={
           optional.length > 0 ? (
-            <Button size="small" icon={<FilterOutlined aria-hidden />} onClick={() => setDrawerOpen(true)}>
+            <Button
+              size="small"
+              icon={<PlainIcon icon={FilterOutlined} />}
+              onClick={() => setDrawerOpen(true)}
+            >
               {t('common.chooseFilters')}
             </Button>
           ) : null
         }
       >
-        <Flex gap={12} wrap align="center">
+        <div className="plain-row plain-row--wide">
           {props.filters}
           {shown.map((f) => (
             <span key={f.key}>{f.control}</span>
           ))}
           <Button
-            icon={draft ? <ClearOutlined aria-hidden /> : undefined}
+            icon={draft ? <PlainIcon icon={ClearOutlined} /> : undefined}
             onClick={() => (draft ? draft.clear() : list.setFilters({}))}
           >
             {t('common.clear')}
           </Button>
           {draft ? (
-            <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={draft.apply}>
+            <Button variant="primary" icon={<PlainIcon icon={SearchOutlined} />} onClick={draft.apply}>
               {t('common.search')}
             </Button>
           ) : null}
-        </Flex>
-      </Card>
+        </div>
+      </PlainCard>
       {optional.length > 0 ? (
-        <Drawer
+        <Dialog
+          drawer
           title={t('common.chooseFilters')}
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          placement={isRtl(i18n.language) ? 'left' : 'right'}
-          size={320}
+          width={320}
         >
-          <Typography.Paragraph type="secondary">{t('lists.chooseFiltersHint')}</Typography.Paragraph>
-          <Checkbox.Group
-            value={shown.map((f) => f.key)}
-            onChange={(next) => choose(next as string[])}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-          >
+          <p className="plain-secondary">{t('lists.chooseFiltersHint')}</p>
+          <div className="plain-checks">
             {optional.map((f) => (
-              <Checkbox key={f.key} value={f.key}>
-                {f.label}
-              </Checkbox>
+              <label key={f.key} className="plain-check">
+                <input
+                  type="checkbox"
+                  checked={shown.some((s) => s.key === f.key)}
+                  onChange={(event) =>
+                    choose(
+                      event.target.checked
+                        ? [...shown.map((s) => s.key), f.key]
+                        : shown.map((s) => s.key).filter((k) => k !== f.key),
+                    )
+                  }
+                />
+                <span>{f.label}</span>
+              </label>
             ))}
-          </Checkbox.Group>
-        </Drawer>
+          </div>
+        </Dialog>
       ) : null}
-      <Card>
+      <PlainCard title={null}>
         <ListTable<R>
           rowKey="id"
           label={props.title}
@@ -181,7 +193,7 @@ export function RequestListPage<R extends { id: number }, T extends string>(prop
           onSort={list.setSort}
           quickJumper={props.quickJumper}
         />
-      </Card>
+      </PlainCard>
       {props.children}
     </>
   );
@@ -196,7 +208,6 @@ export function statusColumn<R extends { status: Status; decision?: Decision }>(
     title,
     key: 'status',
     sortField: 'status',
-    fixed: 'right',
     render: (_, r) => (
       <>
         <StatusTag kind={kind} status={r.status} />

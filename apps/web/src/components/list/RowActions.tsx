@@ -1,7 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { useTranslation } from 'react-i18next';
-import { useMenuFocus } from '../../lib/menu-focus';
+import { PlainIcon } from '../PlainIcon';
+import { PlainMenuButton } from '../PlainMenuButton';
 
 export type RowAction = 'edit' | 'delete' | 'submit' | 'approve' | 'reject' | 'cancel' | 'done';
 
@@ -22,29 +22,20 @@ export function RowActions({
   label: string;
 }) {
   const { t } = useTranslation();
-  const { dropdown, trigger } = useMenuFocus();
   return (
-    <Dropdown
-      trigger={['click']}
-      {...dropdown}
-      menu={{
-        items: actions.map((a) => ({
-          key: a,
-          label: t(`lists.actions.${a}`),
-          disabled: !enabled.includes(a),
-          danger: a === 'delete' || a === 'reject' || a === 'cancel',
-        })),
-        onClick: ({ key, domEvent }) => {
-          // Picked with Enter, the key's press would go on to the dialog the action opens (its
-          // close button has the focus by then) and close it again.
-          domEvent.preventDefault();
-          onAction(key as RowAction);
-        },
-      }}
+    <PlainMenuButton<RowAction>
+      label={label}
+      size="small"
+      className="plain-button--default"
+      items={actions.map((a) => ({
+        key: a,
+        label: t(`lists.actions.${a}`),
+        disabled: !enabled.includes(a),
+        danger: a === 'delete' || a === 'reject' || a === 'cancel',
+      }))}
+      onPick={onAction}
     >
-      <Button size="small" aria-label={label} ref={trigger}>
-        {t('common.actions')} <DownOutlined aria-hidden />
-      </Button>
-    </Dropdown>
+      {t('common.actions')} <PlainIcon icon={DownOutlined} />
+    </PlainMenuButton>
   );
 }

@@ -1,10 +1,10 @@
 import type { WorkflowModule, WorkflowStatus } from '@hr/contracts/lookups';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/http';
 import { statusKeys } from '../../lib/keys';
 import { statusName } from '../../lib/server-errors';
+import { Select } from '../plain/Select';
 
 export function useStatuses(module: WorkflowModule) {
   return useQuery({
@@ -37,7 +37,7 @@ export function StatusFilter({
     <Select<number>
       allowClear
       value={value}
-      onChange={(v) => onChange(v ?? undefined)}
+      onChange={onChange}
       placeholder={name}
       aria-label={name}
       style={{ minWidth: 150 }}

@@ -1,5 +1,4 @@
 import type { PersonRef } from '@hr/contracts/people';
-import { Typography } from 'antd';
 import { formatDateTime } from '../../lib/dates';
 import type { ListColumns } from './ListTable';
 import { PersonCell } from './PersonCell';
@@ -46,11 +45,11 @@ export function noteColumn<R>(title: string, key: string, text: (row: R) => stri
     render: (_, r) => {
       const v = text(r);
       return v ? (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+        <span className="plain-ellipsis" title={v}>
           {v}
-        </Typography.Text>
+        </span>
       ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
+        <span className="plain-secondary">—</span>
       );
     },
   };

@@ -1,8 +1,8 @@
-import { DatePicker, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, toApiDate } from '../../lib/dates';
+import { Combobox } from '../plain/Combobox';
+import { DateField } from '../plain/DateField';
+import { Select, type SelectOption } from '../plain/Select';
 import { useCompanyChoices, useGroupChoices } from './choices';
 import type { FilterDraft } from './list-state';
 import type { OptionalFilter } from './RequestListPage';
@@ -33,13 +33,13 @@ export function useFilterControls(draft: FilterDraft) {
     label,
     fields: [field],
     control: (
-      <Select
+      <Select<number>
         allowClear
         placeholder={label}
         aria-label={label}
         style={{ minWidth: 160 }}
         value={value(field)}
-        onChange={(v?: number) => draft.set(field, v)}
+        onChange={(v) => draft.set(field, v)}
         options={options.map((o) => ({ value: o.id, label: o.name }))}
       />
     ),
@@ -50,12 +50,11 @@ export function useFilterControls(draft: FilterDraft) {
     label,
     fields: [field],
     control: (
-      <DatePicker
+      <DateField
         placeholder={label}
         aria-label={label}
-        format={DATE_FORMAT}
-        value={draft.values[field] ? dayjs(draft.values[field]) : null}
-        onChange={(d) => draft.set(field, toApiDate(d) ?? undefined)}
+        value={draft.values[field] ? String(draft.values[field]) : undefined}
+        onChange={(d) => draft.set(field, d)}
       />
     ),
   });
@@ -66,15 +65,14 @@ export function useFilterControls(draft: FilterDraft) {
     fields: ['company_id'],
     control: (
       <LoadsWhenShown load={setWantCompanies}>
-        <Select
+        <Combobox<number>
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('lists.company')}
           aria-label={t('lists.company')}
           style={{ minWidth: 180 }}
           loading={companies.isLoading}
           value={value('company_id')}
-          onChange={(v?: number) => draft.set('company_id', v)}
+          onChange={(v) => draft.set('company_id', v)}
           options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
       </LoadsWhenShown>
@@ -87,17 +85,14 @@ export function useFilterControls(draft: FilterDraft) {
     fields: ['group_id'],
     control: (
       <LoadsWhenShown load={setWantGroups}>
-        <TreeSelect
+        <Select<number>
           allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
           placeholder={t('lists.group')}
           aria-label={t('lists.group')}
           style={{ minWidth: 200 }}
-          loading={groups.isLoading}
           value={value('group_id')}
-          onChange={(v?: number) => draft.set('group_id', v)}
-          treeDefaultExpandAll
-          treeData={groups.data ?? []}
+          onChange={(v) => draft.set('group_id', v)}
+          options={treeOptions(groups.data ?? [])}
         />
       </LoadsWhenShown>
     ),
@@ -114,4 +109,30 @@ export function useFilterControls(draft: FilterDraft) {
 function LoadsWhenShown({ load, children }: { load: (want: boolean) => void; children: ReactNode }) {
   useEffect(() => load(true), [load]);
   return children;
+}
+
+/**
+ * A tree of choices (headings, their items and sub-items) as a select's
+ * options: an item comes under its heading (one that cannot be picked) and
+ * is indented by its depth.
+ */
+export function treeOptions(
+  nodes: readonly {
+    value: number | string;
+    title: string;
+    selectable?: boolean;
+    children: readonly unknown[];
+  }[],
+  depth = 0,
+  group?: string,
+): SelectOption<number>[] {
+  type Node = (typeof nodes)[number];
+  return nodes.flatMap((n) =>
+    n.selectable === false || typeof n.value !== 'number'
+      ? treeOptions(n.children as readonly Node[], 0, n.title)
+      : [
+          { value: n.value, label: n.title, depth, ...(group ? { group } : {}) },
+          ...treeOptions(n.children as readonly Node[], depth + 1, group),
+        ],
+  );
 }

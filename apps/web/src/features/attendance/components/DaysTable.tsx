@@ -1,9 +1,9 @@
 import type { AttendanceDay } from '@hr/contracts/attendance';
 import { Flex, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DayStatusTags } from '../../../components/attendance/DayStatusTags';
 import { DataTable } from '../../../components/list/DataTable';
+import type { Column } from '../../../components/plain/Table';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { weekdayOf } from '../../../lib/format';
 
@@ -22,7 +22,7 @@ export function DaysTable({
   label: string;
 }) {
   const { t } = useTranslation();
-  const columns: ColumnsType<AttendanceDay> = [
+  const columns: Column<AttendanceDay>[] = [
     {
       title: t('attendance.columns.date'),
       key: 'date',
@@ -77,7 +77,6 @@ export function DaysTable({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 640 }}
       rowClassName={(day) => (day.working ? '' : 'attendance-row--off')}
       emptyText={t('attendance.noRows')}
     />

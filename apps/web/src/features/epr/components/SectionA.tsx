@@ -1,9 +1,10 @@
 import type { EprDetail, SectionALine } from '@hr/contracts/epr';
 import { NOTICES } from '@hr/contracts/messages';
-import { Button, Card, Flex, InputNumber, Statistic, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, InputNumber, Statistic, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/list/DataTable';
+import type { Column } from '../../../components/plain/Table';
 import { formatDecimal } from '../../../lib/format';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { KpiTarget } from '../../kpi';
@@ -109,7 +110,7 @@ export function SectionA({
   };
 
   // The line manager's columns, once the server shows that side to the reader.
-  const lmColumns: TableColumnsType<SectionALine> = [
+  const lmColumns: Column<SectionALine>[] = [
     { title: t('epr.a.lmActual'), key: 'lm_actual', render: (_, l) => actualCell(l, 'lm', lm) },
     {
       title: t('epr.a.lmAchievement'),
@@ -165,7 +166,6 @@ export function SectionA({
               label={t('epr.a.linesOf', { name: o.name })}
               rowKey="id"
               size="small"
-              scroll={{ x: true }}
               dataSource={o.lines}
               columns={[
                 { title: t('epr.a.kpi'), key: 'name', render: (_, l) => l.objective_kpi.name },

@@ -356,8 +356,6 @@ export function Component() {
                   label={t('kpi.detail.kpisOf', { name: o.name })}
                   size="small"
                   rowKey="id"
-                  style={{ marginTop: 8 }}
-                  scroll={{ x: 'max-content' }}
                   columns={kpiColumns(o)}
                   dataSource={o.kpis}
                   emptyText={t('kpi.detail.noKpis')}

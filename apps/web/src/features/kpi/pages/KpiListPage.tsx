@@ -1,6 +1,7 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyInFrame } from '../../../components/frame/load';
 import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
@@ -18,7 +19,12 @@ import { StatusFilter } from '../../../components/list/StatusFilter';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
-import { KpiFormModal } from '../components/KpiFormModal';
+
+/** The create/edit form, drawn with Ant Design: loaded with its frame when first opened. */
+const KpiFormModal = lazyInFrame(
+  () => import('../components/KpiFormModal').then((m) => m.KpiFormModal),
+  (props) => props.open,
+);
 
 const ACTIONS: RowAction[] = ['edit', 'delete'];
 const LIST_TYPES = ['self', 'team'] as const;

@@ -3,10 +3,10 @@ import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, isRtl } from '../lib/i18n';
-import { usePrefersReducedMotion } from '../lib/media-query';
-import { bindNotifier } from '../lib/notify';
-import { useUiSettings } from '../lib/ui-settings';
+import { isLanguage, isRtl } from '../../lib/i18n';
+import { usePrefersReducedMotion } from '../../lib/media-query';
+import { bindNotifier } from '../../lib/notify';
+import { useUiSettings } from '../../lib/ui-settings';
 import { contrastTokens, tableContrast, tagContrast } from './contrast';
 
 const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
