@@ -1,10 +1,16 @@
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import type { ReactNode } from 'react';
 import { PlainIcon } from './PlainIcon';
 
-const ICONS = { success: CheckCircleFilled, warning: ExclamationCircleFilled, error: CloseCircleFilled };
+const ICONS = {
+  success: CheckCircleFilled,
+  info: InfoCircleFilled,
+  warning: ExclamationCircleFilled,
+  error: CloseCircleFilled,
+};
 
 /**
  * A notice in a coloured box with its icon, drawn like Ant Design's Alert

@@ -1,5 +1,4 @@
 import type { KpiDirection } from '@hr/contracts/kpi';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 
@@ -22,9 +21,9 @@ export function KpiTarget({
     <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.3 }}>
       <bdi>{`${formatNumber(target)} ${unit}`}</bdi>
       {direction === 'higher' ? null : (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <span className="plain-secondary" style={{ fontSize: 12 }}>
           {t(`kpi.direction.${direction}`)}
-        </Typography.Text>
+        </span>
       )}
     </span>
   );

@@ -1,46 +1,34 @@
-import {
-  ArrowLeftOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MessageOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import {
-  KPI_ITEM_STATUS,
-  KPI_WEIGHT_TOTAL,
-  type KpiSheet,
-  type Objective,
-  type ObjectiveKpi,
-} from '@hr/contracts/kpi';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import type { KpiSheet, Objective, ObjectiveKpi } from '@hr/contracts/kpi';
+import { KPI_ITEM_STATUS, KPI_WEIGHT_TOTAL } from '@hr/contracts/kpi-rules';
 import { NOTICES } from '@hr/contracts/messages';
 import { type ReviewAction, transitionsOf } from '@hr/contracts/workflow';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Result,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { lazyInFrame } from '../../../components/frame/load';
 import { DataTable } from '../../../components/list/DataTable';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { DecisionNote, StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainCard, PlainSkeleton } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Badge } from '../../../components/plain/Badge';
+import { Button } from '../../../components/plain/Button';
+import { Descriptions } from '../../../components/plain/Descriptions';
+import { Result } from '../../../components/plain/Result';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate } from '../../../lib/dates';
 import { formatDecimal, formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { typeName } from '../../../lib/server-errors';
-import { CommentChat, type CommentThread } from '../../comments';
+import type { CommentThread } from '../../comments';
 import {
   useDeleteObjective,
   useDeleteObjectiveKpi,
@@ -48,16 +36,25 @@ import {
   useKpiSheet,
   usePerspectives,
 } from '../api';
-import {
-  ObjectiveFormModal,
-  ObjectiveKpiFormModal,
-  type ObjectiveKpiTarget,
-  type ObjectiveTarget,
-} from '../components/ItemForms';
+import type { ObjectiveKpiTarget, ObjectiveTarget } from '../components/ItemForms';
 import { kpiKeys } from '../keys';
 import '../kpi.css';
 import { ForReaders } from '../../../components/ForReaders';
 import { KpiTarget } from '../components/KpiTarget';
+
+/** The forms and the chat, drawn with Ant Design: each loads with its frame when first opened. */
+const ObjectiveFormModal = lazyInFrame(
+  () => import('../components/ItemForms').then((m) => m.ObjectiveFormModal),
+  (props) => props.target !== null,
+);
+const ObjectiveKpiFormModal = lazyInFrame(
+  () => import('../components/ItemForms').then((m) => m.ObjectiveKpiFormModal),
+  (props) => props.target !== null,
+);
+const CommentChat = lazyInFrame(
+  () => import('../../comments').then((m) => m.CommentChat),
+  (props) => props.open,
+);
 
 /** Weights and totals always with two decimals, in the reader's number format. */
 const two = (n: number) => formatDecimal(n, 2);
@@ -68,7 +65,7 @@ const sum = (items: { weight: number; status: { id: number } }[]) =>
 /** A weight total: green at 100, orange otherwise, so one sees why Submit is refused. */
 function Total({ value, label }: { value: number; label: string }) {
   const ok = Math.round(value * 100) === KPI_WEIGHT_TOTAL * 100;
-  return <Tag color={ok ? 'success' : 'warning'}>{label}</Tag>;
+  return <span className={`plain-tag plain-tag--${ok ? 'success' : 'warning'}`}>{label}</span>;
 }
 
 /** /kpi/{id}: the sheet with its perspectives, objectives and KPIs (SPEC.md §2 KPI detail). */
@@ -85,7 +82,7 @@ export function Component() {
   const [kpiTarget, setKpiTarget] = useState<ObjectiveKpiTarget | null>(null);
   const [chat, setChat] = useState<(CommentThread & { title: string }) | null>(null);
 
-  if (sheet.isPending) return <Skeleton active />;
+  if (sheet.isPending) return <PlainSkeleton lines={6} />;
   if (sheet.isError || !sheet.data) {
     const status = sheet.error instanceof ApiError ? sheet.error.status : 500;
     return <Result status={status === 403 ? '403' : '404'} title={t('kpi.detail.notFound')} />;
@@ -157,9 +154,9 @@ export function Component() {
       title: t('kpi.kpiColumns.status'),
       key: 'status',
       render: (_: unknown, k: ObjectiveKpi) => (
-        <Tag color={active(k) ? 'default' : 'error'}>
+        <span className={`plain-tag plain-tag--${active(k) ? 'default' : 'error'}`}>
           {t(`kpi.itemStatus.${k.status.id === 3 ? '3' : '1'}`)}
-        </Tag>
+        </span>
       ),
     },
     {
@@ -167,35 +164,35 @@ export function Component() {
       key: 'actions',
       render: (_: unknown, k: ObjectiveKpi) =>
         active(k) ? (
-          <Space size={4}>
+          <span className="plain-row plain-row--tight">
             {s.editable && active(o) ? (
               <>
                 <Button
                   size="small"
-                  icon={<EditOutlined aria-hidden />}
+                  icon={<PlainIcon icon={EditOutlined} />}
                   aria-label={t('kpi.detail.editKpi', { name: k.name })}
                   onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: k })}
                 />
                 <Button
                   size="small"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
+                  variant="danger"
+                  icon={<PlainIcon icon={DeleteOutlined} />}
                   aria-label={t('kpi.detail.deleteKpi', { name: k.name })}
                   onClick={() => void askDeleteKpi(k)}
                 />
               </>
             ) : null}
             {s.commentable ? (
-              <Badge count={k.comments} size="small">
+              <Badge count={k.comments}>
                 <Button
                   size="small"
-                  icon={<MessageOutlined aria-hidden />}
+                  icon={<PlainIcon icon={MessageOutlined} />}
                   aria-label={t('kpi.detail.chatKpi', { name: k.name })}
                   onClick={() => setChat({ kind: 'kpi_objective_kpi', id: k.id, title: k.name })}
                 />
               </Badge>
             ) : null}
-          </Space>
+          </span>
         ) : null,
     },
   ];
@@ -205,30 +202,25 @@ export function Component() {
       <PageHeader
         title={s.name}
         extra={
-          <Space wrap>
-            <Button
-              icon={<ArrowLeftOutlined aria-hidden className="kpi-back-icon" />}
-              onClick={() => navigate('/kpi')}
-            >
+          <span className="plain-row">
+            <Button icon={<PlainIcon icon={ArrowLeftOutlined} flip />} onClick={() => navigate('/kpi')}>
               {t('kpi.detail.back')}
             </Button>
             {transitionsOf(s.actions).map((a) => (
               <Button
                 key={a}
-                type={a === 'update-requested' ? 'default' : 'primary'}
+                variant={a === 'update-requested' ? 'default' : 'primary'}
                 loading={action.isPending && action.variables?.action === a}
                 onClick={() => void act(a)}
               >
                 {t(`kpi.actions.${a}`)}
               </Button>
             ))}
-          </Space>
+          </span>
         }
       />
-      <Card style={{ marginBottom: 16 }}>
+      <PlainCard title={null}>
         <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             {
               key: 'employee',
@@ -260,63 +252,57 @@ export function Component() {
           ]}
         />
         {s.editable ? (
-          <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('kpi.detail.weightsHint')} />
+          <PlainAlert className="kpi-hint" type="info" role="status" title={t('kpi.detail.weightsHint')} />
         ) : null}
-      </Card>
+      </PlainCard>
       {s.editable ? (
-        <Flex justify="end" style={{ marginBottom: 16 }}>
+        <div className="kpi-add-objective">
           <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
+            variant="primary"
+            icon={<PlainIcon icon={PlusOutlined} />}
             onClick={() => setObjectiveTarget({ kpiId: s.id, item: null })}
           >
             {t('kpi.detail.addObjective')}
           </Button>
-        </Flex>
+        </div>
       ) : null}
-      {s.objectives.length === 0 ? <Card>{t('kpi.detail.noObjectives')}</Card> : null}
+      {s.objectives.length === 0 ? <PlainCard title={null}>{t('kpi.detail.noObjectives')}</PlainCard> : null}
       {sections.map(({ perspective, objectives }) => (
-        <Card
+        <PlainCard
           key={perspective.id}
           title={perspective.name}
+          region
           extra={
-            <Typography.Text type="secondary">
+            <span className="plain-secondary">
               {t('kpi.detail.perspectiveWeight', { total: two(sum(objectives)) })}
-            </Typography.Text>
+            </span>
           }
-          style={{ marginBottom: 16 }}
-          role="region"
-          aria-label={perspective.name}
         >
-          <Flex vertical gap={16}>
+          <div className="kpi-objectives">
             {objectives.map((o) => (
               <section key={o.id} className="kpi-objective" aria-label={o.name}>
-                <Flex justify="space-between" align="center" wrap gap={8}>
-                  <Space wrap>
-                    <Typography.Title
-                      level={5}
-                      style={{ margin: 0 }}
-                      className={active(o) ? undefined : 'kpi-removed'}
-                    >
-                      {o.name}
-                    </Typography.Title>
-                    <Tag>{t('kpi.detail.objectiveWeight', { weight: two(o.weight) })}</Tag>
+                <div className="kpi-objective__head">
+                  <span className="plain-row">
+                    <h3 className={`kpi-objective__name${active(o) ? '' : ' kpi-removed'}`}>{o.name}</h3>
+                    <span className="plain-tag">
+                      {t('kpi.detail.objectiveWeight', { weight: two(o.weight) })}
+                    </span>
                     {active(o) ? (
                       <Total
                         value={o.total_kpi_weight}
                         label={t('kpi.detail.kpiTotal', { total: two(o.total_kpi_weight) })}
                       />
                     ) : (
-                      <Tag color="error">{t('kpi.itemStatus.3')}</Tag>
+                      <span className="plain-tag plain-tag--error">{t('kpi.itemStatus.3')}</span>
                     )}
-                  </Space>
+                  </span>
                   {active(o) ? (
-                    <Space wrap>
+                    <span className="plain-row">
                       {s.editable ? (
                         <>
                           <Button
                             size="small"
-                            icon={<PlusOutlined aria-hidden />}
+                            icon={<PlainIcon icon={PlusOutlined} />}
                             onClick={() => setKpiTarget({ kpiId: s.id, objectiveId: o.id, item: null })}
                           >
                             {t('kpi.detail.addKpi')}
@@ -324,24 +310,24 @@ export function Component() {
                           </Button>
                           <Button
                             size="small"
-                            icon={<EditOutlined aria-hidden />}
+                            icon={<PlainIcon icon={EditOutlined} />}
                             aria-label={t('kpi.detail.editObjective', { name: o.name })}
                             onClick={() => setObjectiveTarget({ kpiId: s.id, item: o })}
                           />
                           <Button
                             size="small"
-                            danger
-                            icon={<DeleteOutlined aria-hidden />}
+                            variant="danger"
+                            icon={<PlainIcon icon={DeleteOutlined} />}
                             aria-label={t('kpi.detail.deleteObjective', { name: o.name })}
                             onClick={() => void askDeleteObjective(o)}
                           />
                         </>
                       ) : null}
                       {s.commentable ? (
-                        <Badge count={o.comments} size="small">
+                        <Badge count={o.comments}>
                           <Button
                             size="small"
-                            icon={<MessageOutlined aria-hidden />}
+                            icon={<PlainIcon icon={MessageOutlined} />}
                             aria-label={t('kpi.detail.chatObjective', { name: o.name })}
                             onClick={() => setChat({ kind: 'kpi_objective', id: o.id, title: o.name })}
                           >
@@ -349,9 +335,9 @@ export function Component() {
                           </Button>
                         </Badge>
                       ) : null}
-                    </Space>
+                    </span>
                   ) : null}
-                </Flex>
+                </div>
                 <DataTable<ObjectiveKpi>
                   label={t('kpi.detail.kpisOf', { name: o.name })}
                   size="small"
@@ -364,10 +350,10 @@ export function Component() {
               </section>
             ))}
             {objectives.length === 0 ? (
-              <Typography.Text type="secondary">{t('kpi.detail.noObjectives')}</Typography.Text>
+              <span className="plain-secondary">{t('kpi.detail.noObjectives')}</span>
             ) : null}
-          </Flex>
-        </Card>
+          </div>
+        </PlainCard>
       ))}
       <ObjectiveFormModal target={objectiveTarget} onClose={() => setObjectiveTarget(null)} />
       <ObjectiveKpiFormModal target={kpiTarget} onClose={() => setKpiTarget(null)} />
