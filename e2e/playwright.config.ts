@@ -22,6 +22,14 @@ const oidc = {
   OIDC_MATCH: 'eid',
   OIDC_LABEL: 'Contoso ID',
 };
+/**
+ * The office's time zone (README: `TZ`). The browser, the portal and the
+ * tests' own clock agree on it, so "today" is one day for all three: with
+ * the server on the machine's zone (UTC), a delegation made after 18:00 UTC
+ * started on the browser's tomorrow.
+ */
+const OFFICE_ZONE = 'Asia/Dhaka';
+process.env.TZ = OFFICE_ZONE;
 // One fresh embedded database per run; the workers inherit the variable.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'hr-e2e-'));
 process.env.E2E_SINK_URL = `http://127.0.0.1:${sinkPort}`;
@@ -51,7 +59,7 @@ export default defineConfig({
     // The portal honours "reduce motion": dialogs and menus open without animations, so a click
     // never lands on a dialog that is still growing on a loaded machine.
     contextOptions: { reducedMotion: 'reduce' },
-    timezoneId: 'Asia/Dhaka',
+    timezoneId: OFFICE_ZONE,
     // The portal's service worker answers files from its own cache and fetches the rest itself,
     // where a test's routes do not see them; only the offline tests let it run.
     serviceWorkers: 'block',
@@ -92,6 +100,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
+        TZ: OFFICE_ZONE,
         DATA_DIR: process.env.E2E_DATA_DIR,
         WEB_DIST: path.join(process.env.E2E_DATA_DIR, 'web'),
         DATABASE_URL: '',
