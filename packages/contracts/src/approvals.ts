@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_COMMENT_MAX, APPROVAL_MODULES, type ApprovalModule } from './approval-rules';
 import type { RecordKind } from './error-codes';
 import { dateRange, limit, listResponse, page, status } from './lists';
 import { defineMessages } from './messages';
@@ -19,8 +20,7 @@ import {
  * The approvals inbox (DESIGN.md §11): every item waiting for the caller's
  * decision, from every module, on the one list path.
  */
-export const APPROVAL_MODULES = ['leave', 'remote-work', 'hr-service', 'kpi', 'epr'] as const;
-export type ApprovalModule = (typeof APPROVAL_MODULES)[number];
+export { APPROVAL_COMMENT_MAX, APPROVAL_MODULES, type ApprovalModule } from './approval-rules';
 export const approvalModule = z.enum(APPROVAL_MODULES, {
   error: `module must be one of ${APPROVAL_MODULES.join(', ')}`,
 });
@@ -121,9 +121,6 @@ export const approvalCounts = z.object({
   total: z.number().int(),
 });
 export type ApprovalCounts = z.infer<typeof approvalCounts>;
-
-/** The longest comment a decision carries. */
-export const APPROVAL_COMMENT_MAX = 500;
 
 /** The most items one decision takes. */
 export const APPROVAL_BATCH_MAX = 50;

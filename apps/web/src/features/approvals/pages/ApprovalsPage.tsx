@@ -1,12 +1,7 @@
-import {
-  APPROVAL_COMMENT_MAX,
-  APPROVAL_MODULES,
-  type ApprovalItem,
-  type ApprovalModule,
-} from '@hr/contracts/approvals';
+import { APPROVAL_COMMENT_MAX, APPROVAL_MODULES, type ApprovalModule } from '@hr/contracts/approval-rules';
+import type { ApprovalItem } from '@hr/contracts/approvals';
 import type { RecordKind } from '@hr/contracts/error-codes';
 import type { WorkflowAction } from '@hr/contracts/workflow';
-import { Alert, Badge, Button, Card, Flex, Input, Space, Tabs, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,10 +9,15 @@ import { ListTable } from '../../../components/list/ListTable';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { StatusTag } from '../../../components/list/StatusTag';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainCard } from '../../../components/PlainBlocks';
+import { Button } from '../../../components/plain/Button';
+import { Tabs } from '../../../components/plain/Tabs';
 import { formatDateTime } from '../../../lib/dates';
 import { confirmDialog, toastSuccess } from '../../../lib/notify';
 import { codeText } from '../../../lib/server-errors';
 import { useApprovalCounts, useApprovals, useDecide } from '../api';
+import '../approvals.css';
 
 type Row = ApprovalItem & { key: string };
 type Tab = ApprovalModule | 'all';
@@ -111,164 +111,164 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('approvals.title')} subtitle={t('approvals.intro')} />
-      <Card>
-        <Tabs
-          activeKey={tab}
+      <PlainCard title={null}>
+        <Tabs<Tab>
+          active={tab}
           onChange={(k) => {
-            setTab(k as Tab);
+            setTab(k);
             setPage(1);
             setSelected([]);
           }}
           items={tabs.map((k) => ({
             key: k,
             label: (
-              <Space size={6}>
+              <>
                 <span>{t(`approvals.modules.${k}`)}</span>
-                <Badge count={countOf(k)} showZero color={countOf(k) ? undefined : 'gray'} />
-              </Space>
+                <span className={`plain-count${countOf(k) ? '' : ' plain-count--zero'}`}>{countOf(k)}</span>
+              </>
             ),
           }))}
-        />
-        {refused.length > 0 ? (
-          <Alert
-            type="warning"
-            showIcon
-            closable={{ onClose: () => setRefused([]) }}
-            style={{ marginBottom: 12 }}
-            title={t('approvals.refused', { count: refused.length })}
-            description={
-              <ul className="approvals-refused">
-                {refused.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            }
-          />
-        ) : null}
-        <Flex
-          gap={8}
-          align="center"
-          wrap
-          style={{ marginBottom: 12 }}
-          role="group"
-          aria-label={t('approvals.bulk')}
         >
-          <Button
-            onClick={() =>
-              setSelected(picked.length === rows.length && rows.length > 0 ? [] : rows.map((r) => r.key))
-            }
-            disabled={rows.length === 0}
-          >
-            {picked.length === rows.length && rows.length > 0
-              ? t('approvals.selectNone')
-              : t('approvals.selectAll')}
-          </Button>
-          <Typography.Text role="status">{t('approvals.selected', { count: picked.length })}</Typography.Text>
-          {picked.length > 0 ? (
-            <Input.TextArea
-              style={{ flex: '1 1 240px', maxWidth: 480 }}
-              aria-label={t('approvals.comment')}
-              placeholder={t('approvals.comment')}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              maxLength={APPROVAL_COMMENT_MAX}
-              autoSize={{ minRows: 1, maxRows: 4 }}
-            />
+          {refused.length > 0 ? (
+            <div className="approvals-refused-box">
+              <PlainAlert
+                type="warning"
+                role="alert"
+                title={t('approvals.refused', { count: refused.length })}
+                description={
+                  <ul className="approvals-refused">
+                    {refused.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                }
+              />
+              <Button
+                variant="text"
+                size="small"
+                aria-label={t('common.close')}
+                onClick={() => setRefused([])}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            </div>
           ) : null}
-          {(common ?? []).map((a) => (
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of controls acting together, not a form's fieldset */}
+          <div className="plain-row approvals-bulk" role="group" aria-label={t('approvals.bulk')}>
             <Button
-              key={a}
-              type={a === 'reject' || a === 'cancel' ? 'default' : 'primary'}
-              danger={a === 'reject' || a === 'cancel'}
-              loading={decide.isPending && decide.variables?.action === a}
-              onClick={() => void run(a, picked)}
+              onClick={() =>
+                setSelected(picked.length === rows.length && rows.length > 0 ? [] : rows.map((r) => r.key))
+              }
+              disabled={rows.length === 0}
             >
-              {t('approvals.decideSelected', { action: t(`approvals.actions.${a}`), count: picked.length })}
+              {picked.length === rows.length && rows.length > 0
+                ? t('approvals.selectNone')
+                : t('approvals.selectAll')}
             </Button>
-          ))}
-        </Flex>
-        <ListTable<Row>
-          rowKey="key"
-          label={t('approvals.title')}
-          data={rows}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          page={page}
-          limit={limit}
-          sort={sort}
-          onPage={setPage}
-          onLimit={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
-          onSort={(s) => {
-            setSort(s);
-            setPage(1);
-          }}
-          selection={{
-            keys: selected,
-            onChange: setSelected,
-            label: (r) => t('approvals.select', { title: r.title, name: r.employee.name }),
-          }}
-          columns={[
-            {
-              key: 'title',
-              title: t('approvals.columns.title'),
-              render: (_, r) => (
-                <Flex vertical>
-                  <Link to={linkOf(r)}>{r.title}</Link>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t(`approvals.modules.${r.module}`)}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            {
-              key: 'employee',
-              title: t('approvals.columns.employee'),
-              sortField: 'employee',
-              render: (_, r) => <PersonCell person={r.employee} />,
-            },
-            {
-              key: 'status',
-              title: t('approvals.columns.status'),
-              render: (_, r) => <StatusTag kind={kindOf(r.module)} status={r.status} />,
-            },
-            {
-              key: 'waiting',
-              title: t('approvals.columns.waiting'),
-              sortField: 'waiting',
-              render: (_, r) => (
-                <span title={formatDateTime(r.waiting_since)}>
-                  {t('approvals.waitingDays', { count: daysSince(r.waiting_since) })}
-                </span>
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('approvals.columns.actions'),
-              render: (_, r) => (
-                <Space size={4} wrap>
-                  {r.actions.map((a) => (
-                    <Button
-                      key={a}
-                      size="small"
-                      danger={a === 'reject' || a === 'cancel'}
-                      onClick={() => void run(a, [r])}
-                      aria-label={t('approvals.decideOne', {
-                        action: t(`approvals.actions.${a}`),
-                        title: r.title,
-                      })}
-                    >
-                      {t(`approvals.actions.${a}`)}
-                    </Button>
-                  ))}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Card>
+            <span role="status">{t('approvals.selected', { count: picked.length })}</span>
+            {picked.length > 0 ? (
+              <textarea
+                className="plain-textarea approvals-comment"
+                rows={1}
+                aria-label={t('approvals.comment')}
+                placeholder={t('approvals.comment')}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                maxLength={APPROVAL_COMMENT_MAX}
+              />
+            ) : null}
+            {(common ?? []).map((a) => (
+              <Button
+                key={a}
+                variant={a === 'reject' || a === 'cancel' ? 'danger' : 'primary'}
+                loading={decide.isPending && decide.variables?.action === a}
+                onClick={() => void run(a, picked)}
+              >
+                {t('approvals.decideSelected', { action: t(`approvals.actions.${a}`), count: picked.length })}
+              </Button>
+            ))}
+          </div>
+          <ListTable<Row>
+            rowKey="key"
+            label={t('approvals.title')}
+            data={rows}
+            total={list.data?.total ?? 0}
+            loading={list.isFetching}
+            page={page}
+            limit={limit}
+            sort={sort}
+            onPage={setPage}
+            onLimit={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+            onSort={(s) => {
+              setSort(s);
+              setPage(1);
+            }}
+            selection={{
+              keys: selected,
+              onChange: setSelected,
+              label: (r) => t('approvals.select', { title: r.title, name: r.employee.name }),
+            }}
+            columns={[
+              {
+                key: 'title',
+                title: t('approvals.columns.title'),
+                render: (_, r) => (
+                  <span className="approvals-title">
+                    <Link to={linkOf(r)}>{r.title}</Link>
+                    <span className="plain-secondary">{t(`approvals.modules.${r.module}`)}</span>
+                  </span>
+                ),
+              },
+              {
+                key: 'employee',
+                title: t('approvals.columns.employee'),
+                sortField: 'employee',
+                render: (_, r) => <PersonCell person={r.employee} />,
+              },
+              {
+                key: 'status',
+                title: t('approvals.columns.status'),
+                render: (_, r) => <StatusTag kind={kindOf(r.module)} status={r.status} />,
+              },
+              {
+                key: 'waiting',
+                title: t('approvals.columns.waiting'),
+                sortField: 'waiting',
+                render: (_, r) => (
+                  <span title={formatDateTime(r.waiting_since)}>
+                    {t('approvals.waitingDays', { count: daysSince(r.waiting_since) })}
+                  </span>
+                ),
+              },
+              {
+                key: 'actions',
+                title: t('approvals.columns.actions'),
+                render: (_, r) => (
+                  <span className="plain-row plain-row--tight">
+                    {r.actions.map((a) => (
+                      <Button
+                        key={a}
+                        size="small"
+                        variant={a === 'reject' || a === 'cancel' ? 'danger' : 'default'}
+                        onClick={() => void run(a, [r])}
+                        aria-label={t('approvals.decideOne', {
+                          action: t(`approvals.actions.${a}`),
+                          title: r.title,
+                        })}
+                      >
+                        {t(`approvals.actions.${a}`)}
+                      </Button>
+                    ))}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        </Tabs>
+      </PlainCard>
     </>
   );
 }
