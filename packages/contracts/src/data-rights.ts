@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_AREAS } from './data-areas';
 import { defineMessages } from './messages';
 
 /**
@@ -19,28 +20,7 @@ export const DATA_RIGHTS_MESSAGES = defineMessages('dataRights.validation', {
 /** The longest reason HR may give for an erasure. */
 export const ERASURE_REASON_MAX = 500;
 
-/** The areas of a person's data in the export and in an erasure's report, in the order they are listed. */
-export const DATA_AREAS = [
-  'account',
-  'profile',
-  'photo',
-  'documents',
-  'leave',
-  'remote_work',
-  'hr_services',
-  'kpi',
-  'comments',
-  'epr',
-  'attendance',
-  'shifts',
-  'compensation',
-  'notifications',
-  'delegations',
-  'sessions',
-  'messages',
-  'audit',
-] as const;
-export type DataArea = (typeof DATA_AREAS)[number];
+export { DATA_AREAS, type DataArea } from './data-areas';
 
 /** Why a part of an erased person's data was kept (each has its text in the web app). */
 export const KEPT_REASONS = [

@@ -1,11 +1,14 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { DATA_AREAS } from '@hr/contracts/data-rights';
-import { Button, Card, Flex, Typography } from 'antd';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import { DATA_AREAS } from '@hr/contracts/data-areas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainCard } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
 import { reportError, toastSuccess } from '../../../lib/notify';
 import { downloadMyData } from '../api';
+import '../data-rights.css';
 
 /**
  * /account/data (user menu → Your data): everything the portal holds about the
@@ -29,29 +32,25 @@ export function Component() {
   return (
     <div className="data-rights-page">
       <PageHeader title={t('dataRights.export.title')} subtitle={t('dataRights.export.intro')} />
-      <Card style={{ marginTop: 16 }}>
-        <Flex vertical gap={12} align="flex-start">
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('dataRights.export.contentsTitle')}
-          </Typography.Title>
+      <PlainCard title={null}>
+        <div className="data-rights-export">
+          <h2 className="data-rights-export__title">{t('dataRights.export.contentsTitle')}</h2>
           <ul className="data-rights-areas">
             {DATA_AREAS.map((area) => (
               <li key={area}>{t(`dataRights.area.${area}`)}</li>
             ))}
           </ul>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('dataRights.export.others')}
-          </Typography.Paragraph>
+          <p className="plain-secondary data-rights-export__others">{t('dataRights.export.others')}</p>
           <Button
-            type="primary"
-            icon={<DownloadOutlined aria-hidden />}
+            variant="primary"
+            icon={<PlainIcon icon={DownloadOutlined} />}
             loading={busy}
             onClick={() => void download()}
           >
             {t('dataRights.export.download')}
           </Button>
-        </Flex>
-      </Card>
+        </div>
+      </PlainCard>
     </div>
   );
 }

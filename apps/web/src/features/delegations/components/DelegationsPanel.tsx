@@ -1,13 +1,22 @@
 import type { Delegation, DelegationState } from '@hr/contracts/delegations';
-import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyInFrame } from '../../../components/frame/load';
 import { DataTable } from '../../../components/list/DataTable';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainCard } from '../../../components/PlainBlocks';
+import { Button } from '../../../components/plain/Button';
 import { confirmDelete } from '../../../lib/confirm-delete';
 import { formatDate } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useDelegations, useDeleteDelegation } from '../api';
-import { DelegationFormModal } from './DelegationFormModal';
+import '../delegations.css';
+
+/** The form, drawn with Ant Design: loaded with its frame when first opened. */
+const DelegationFormModal = lazyInFrame(
+  () => import('./DelegationFormModal').then((m) => m.DelegationFormModal),
+  (props) => props.open,
+);
 
 const STATE_COLOR: Record<DelegationState, string> = {
   upcoming: 'processing',
@@ -43,12 +52,12 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
   };
 
   return (
-    <Flex vertical gap={16}>
-      <Card
+    <div className="delegations-panel">
+      <PlainCard
         title={t('delegations.given')}
         extra={
           <Button
-            type="primary"
+            variant="primary"
             onClick={() => {
               setEditing(null);
               setOpen(true);
@@ -58,8 +67,8 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
           </Button>
         }
       >
-        <Typography.Paragraph type="secondary">{t('delegations.explain')}</Typography.Paragraph>
-        {list.isError ? <Alert type="error" title={t('errors.unexpected')} /> : null}
+        <p className="plain-secondary">{t('delegations.explain')}</p>
+        {list.isError ? <PlainAlert type="error" role="alert" title={t('errors.unexpected')} /> : null}
         <DataTable<Delegation>
           rowKey="id"
           label={t('delegations.given')}
@@ -80,7 +89,7 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
               title: t('delegations.columns.actions'),
               render: (_, d) =>
                 d.actions.length === 0 ? null : (
-                  <Space wrap>
+                  <span className="plain-row">
                     {d.actions.includes('edit') ? (
                       <Button
                         size="small"
@@ -96,20 +105,20 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
                     {d.actions.includes('delete') ? (
                       <Button
                         size="small"
-                        danger
+                        variant="danger"
                         aria-label={t('delegations.deleteOne', { name: d.delegate.name, days: days(d) })}
                         onClick={() => void onDelete(d)}
                       >
                         {t('common.delete')}
                       </Button>
                     ) : null}
-                  </Space>
+                  </span>
                 ),
             },
           ]}
         />
-      </Card>
-      <Card title={t('delegations.received')}>
+      </PlainCard>
+      <PlainCard title={t('delegations.received')}>
         <DataTable<Delegation>
           rowKey="id"
           label={t('delegations.received')}
@@ -127,13 +136,13 @@ export function DelegationsPanel({ employeeId }: { employeeId?: number }) {
             { key: 'state', title: t('delegations.columns.state'), render: (_, d) => state(d) },
           ]}
         />
-      </Card>
+      </PlainCard>
       <DelegationFormModal
         open={open}
         item={editing}
         employeeId={employeeId}
         onClose={() => setOpen(false)}
       />
-    </Flex>
+    </div>
   );
 }
