@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { DASHBOARD_AREAS, SHELL_AREAS } from './src/lib/text-areas';
 
 /** The libraries every page runs on: React, the router, i18next, TanStack Query, dayjs. */
 const FRAMEWORK =
@@ -10,13 +11,18 @@ const ANTD =
 
 /**
  * The signed-in shell and the dashboard (drawn without Ant Design), the
- * building blocks they draw with and the English texts of the signed-in
- * screens: the first page after signing in, in one file rather than some
- * thirty small ones (each of its icons was a file of its own). The sign-in
- * page's own modules are not in it (they stay in the first page's files).
+ * building blocks they draw with, the English texts of their areas (the
+ * shell's and the dashboard's, lib/text-areas.ts) and the list of English's
+ * other texts files (lib/text-files-en.ts): the first page after
+ * signing in, in one file rather than some thirty small ones (each of its
+ * icons was a file of its own). The sign-in page's own modules are not in it
+ * (they stay in the first page's files), nor the other areas' texts (each
+ * page loads its own).
  */
-const SIGNED_IN_START =
-  /[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]shell[\\/]|features[\\/]dashboard[\\/](pages|components)[\\/]|components[\\/](PlainBlocks|PageHeader|LeaveBalanceCard|list[\\/]StatusTag|employee-search[\\/]EmployeeAvatar)\.|locales[\\/]en[\\/](?!auth\.|common\.|server-errors\.))/;
+const SIGNED_IN_TEXTS = [...SHELL_AREAS, ...DASHBOARD_AREAS].join('|');
+const SIGNED_IN_START = new RegExp(
+  String.raw`[\\/]apps[\\/]web[\\/]src[\\/](app[\\/]shell[\\/]|features[\\/]dashboard[\\/](pages|components)[\\/]|components[\\/](PlainBlocks|PageHeader|LeaveBalanceCard|list[\\/]StatusTag|employee-search[\\/]EmployeeAvatar)\.|lib[\\/]text-files-en\.ts$|locales[\\/]en[\\/](${SIGNED_IN_TEXTS})\.json$)`,
+);
 
 /**
  * `signed-in.html`: the page as `index.html`, its head also announcing the
@@ -76,12 +82,23 @@ export default defineConfig({
          * and the part of Ant Design it uses, rather than some thirty small
          * ones; only modules of the first page's own graph (`$initial`) go
          * there. Everything else stays with the route that uses it, split by
-         * the bundler (pages, the rest of Ant Design, charts, maps, and each
-         * language's texts, loaded when chosen).
+         * the bundler (pages, the rest of Ant Design, charts, maps, and the
+         * texts: a file per language and area, loaded with the pages that show it).
          */
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 3 },
+            /*
+             * With the libraries, Vite's helper of dynamic imports: the list of the
+             * other languages' texts (lib/text-files.ts) loads while the start file
+             * still waits for the remembered language (main.tsx), and a file that
+             * took the helper from the start file would wait for it in turn, for ever.
+             */
+            {
+              name: 'framework',
+              test: (id: string) => FRAMEWORK.test(id) || /vite[\\/]preload-helper/.test(id),
+              tags: ['$initial'],
+              priority: 3,
+            },
             { name: 'antd', test: ANTD, tags: ['$initial'], priority: 2 },
             { name: 'start', tags: ['$initial'], priority: 1 },
             { name: 'signed-in', test: SIGNED_IN_START, priority: 0 },

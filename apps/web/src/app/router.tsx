@@ -4,17 +4,37 @@ import { PageLoading } from '../components/PageLoading';
 import { StartupLoading } from '../components/StartupLoading';
 import { SignInPage } from '../features/auth/pages/SignInPage';
 import { prefetchDashboard } from '../features/dashboard/queries';
-import { loadSignedInTexts } from '../lib/i18n';
+import { withTexts } from '../lib/i18n';
 import { prefetchMe } from '../lib/me';
 import { useSession } from '../lib/session';
+import { type Area, DASHBOARD_AREAS, SHELL_AREAS } from '../lib/text-areas';
 import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook, withFrame } from './guards';
 
 /** A page drawn with Ant Design: its frame loads beside its code (one wait, not two after another). */
 const page = <M,>(path: string, load: () => Promise<M>) => ({ path, lazy: withFrame(load) });
+/**
+ * The areas of texts of the administration's lists (components/admin: the
+ * resource page, its fields and forms, the lists' filters).
+ */
+const ADMIN_AREAS = ['admin', 'lists', 'organisation'] as const satisfies readonly Area[];
+
+/** The profile's: its tabs (leave, attendance, pay, assets, delegations) and its edit forms. */
+const PROFILE_AREAS = [
+  'account',
+  'admin',
+  'attendance',
+  'compensation',
+  'delegations',
+  'employees',
+  'leave',
+  'lists',
+  'organisation',
+  'profile',
+] as const satisfies readonly Area[];
 
 /** Loaded only when a page fails: the first page does not carry it. */
-const ServerErrorPage = lazy(() =>
-  import('./errors/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })),
+const ServerErrorPage = lazy(
+  withTexts([], () => import('./errors/ServerErrorPage').then((m) => ({ default: m.ServerErrorPage }))),
 );
 
 function RootRedirect() {
@@ -57,97 +77,272 @@ export const createRouter = () =>
               // The company-account sign-in's way back: plain, like the sign-in page it came from.
               path: '/signin/sso',
               handle: { plain: true } satisfies RouteLook,
-              lazy: () => import('../features/sso/pages/SsoCallbackPage'),
+              lazy: withTexts([], () => import('../features/sso/pages/SsoCallbackPage')),
             },
-            page('/forgotpassword', () => import('../features/auth/pages/ForgotPasswordPage')),
+            page(
+              '/forgotpassword',
+              withTexts([], () => import('../features/auth/pages/ForgotPasswordPage')),
+            ),
           ],
         },
-        page('/resetpassword/:token', () => import('../features/auth/pages/ResetPasswordPage')),
-        page('/impersonate', () => import('../features/auth/pages/ImpersonatePage')),
+        page(
+          '/resetpassword/:token',
+          withTexts([], () => import('../features/auth/pages/ResetPasswordPage')),
+        ),
+        page(
+          '/impersonate',
+          withTexts([], () => import('../features/auth/pages/ImpersonatePage')),
+        ),
         {
           element: <RequireAuth />,
           children: [
             {
               loader: prefetchMe,
-              // The signed-in screens' texts load beside the shell (the public pages carry their own only).
               // The shell is drawn without Ant Design; each page but the dashboard brings its frame.
               handle: { shell: true } satisfies RouteLook,
-              lazy: () =>
-                Promise.all([import('./shell/AppLayout'), loadSignedInTexts()]).then(([shell]) => shell),
+              lazy: withTexts(SHELL_AREAS, () => import('./shell/AppLayout')),
               children: [
                 {
                   // The first page after signing in, drawn without Ant Design as the shell is.
                   path: '/dashboard',
                   handle: { plain: true } satisfies RouteLook,
                   loader: prefetchDashboard,
-                  lazy: () => import('../features/dashboard/pages/DashboardPage'),
+                  lazy: withTexts(DASHBOARD_AREAS, () => import('../features/dashboard/pages/DashboardPage')),
                 },
-                page('/profile', () => import('../features/profile/pages/ProfilePage')),
-                page('/profile/:profileId', () => import('../features/profile/pages/ProfilePage')),
-                page('/team', () => import('../features/directory/pages/TeamPage')),
-                page('/kpi', () => import('../features/kpi/pages/KpiListPage')),
-                page('/kpi/:kpiId', () => import('../features/kpi/pages/KpiDetailPage')),
-                page('/epr', () => import('../features/epr/pages/EprListPage')),
-                page('/epr/:eprId', () => import('../features/epr/pages/EprDetailPage')),
+                page(
+                  '/profile',
+                  withTexts(PROFILE_AREAS, () => import('../features/profile/pages/ProfilePage')),
+                ),
+                page(
+                  '/profile/:profileId',
+                  withTexts(PROFILE_AREAS, () => import('../features/profile/pages/ProfilePage')),
+                ),
+                page(
+                  '/team',
+                  withTexts(
+                    ['leave-calendar', 'org-chart', 'team'],
+                    () => import('../features/directory/pages/TeamPage'),
+                  ),
+                ),
+                page(
+                  '/kpi',
+                  withTexts(['kpi', 'lists'], () => import('../features/kpi/pages/KpiListPage')),
+                ),
+                page(
+                  '/kpi/:kpiId',
+                  withTexts(
+                    ['comments', 'kpi', 'lists'],
+                    () => import('../features/kpi/pages/KpiDetailPage'),
+                  ),
+                ),
+                page(
+                  '/epr',
+                  withTexts(
+                    ['epr', 'epr-list', 'kpi', 'lists'],
+                    () => import('../features/epr/pages/EprListPage'),
+                  ),
+                ),
+                page(
+                  '/epr/:eprId',
+                  withTexts(['epr', 'kpi', 'lists'], () => import('../features/epr/pages/EprDetailPage')),
+                ),
                 page(
                   '/epr/calibration',
-                  () => import('../features/epr-calibration/pages/EprCalibrationPage'),
+                  withTexts(['lists'], () => import('../features/epr-calibration/pages/EprCalibrationPage')),
                 ),
-                page('/approvals', () => import('../features/approvals/pages/ApprovalsPage')),
-                page('/delegations', () => import('../features/delegations/pages/DelegationsPage')),
-                page('/account/security', () => import('../features/account/pages/SecurityPage')),
-                page('/account/data', () => import('../features/data-rights/pages/MyDataPage')),
-                page('/notifications', () => import('../features/notifications/pages/NotificationsPage')),
-                page('/leave', () => import('../features/leave/pages/LeavePage')),
-                page('/leave/calendar', () => import('../features/leave/pages/LeaveCalendarPage')),
-                page('/remote-work', () => import('../features/remote-work/pages/RemoteWorkPage')),
-                page('/hr-services', () => import('../features/hr-services/pages/HrServicesPage')),
-                page('/hr-services/:id', () => import('../features/hr-services/pages/HrServiceDetailPage')),
-                page('/attendance', () => import('../features/attendance/pages/AttendancePage')),
-                page('/employees', () => import('../features/directory/pages/EmployeesPage')),
-                page('/admin/approvals', () => import('../features/approvals/pages/ApprovalSettingsPage')),
-                page('/admin/assets', () => import('../features/admin/pages/AssetsPage')),
-                page('/admin/companies', () => import('../features/admin/pages/CompaniesPage')),
-                page('/admin/offices', () => import('../features/admin/pages/OfficesPage')),
-                page('/admin/levels-grades', () => import('../features/organisation/pages/LevelsGradesPage')),
-                page('/admin/designations', () => import('../features/organisation/pages/DesignationsPage')),
+                page(
+                  '/approvals',
+                  withTexts(['lists'], () => import('../features/approvals/pages/ApprovalsPage')),
+                ),
+                page(
+                  '/delegations',
+                  withTexts(
+                    ['delegations', 'lists'],
+                    () => import('../features/delegations/pages/DelegationsPage'),
+                  ),
+                ),
+                page(
+                  '/account/security',
+                  withTexts(['account'], () => import('../features/account/pages/SecurityPage')),
+                ),
+                page(
+                  '/account/data',
+                  withTexts([], () => import('../features/data-rights/pages/MyDataPage')),
+                ),
+                page(
+                  '/notifications',
+                  withTexts(['lists'], () => import('../features/notifications/pages/NotificationsPage')),
+                ),
+                page(
+                  '/leave',
+                  withTexts(
+                    ['leave', 'leave-calendar', 'lists'],
+                    () => import('../features/leave/pages/LeavePage'),
+                  ),
+                ),
+                page(
+                  '/leave/calendar',
+                  withTexts(
+                    ['attendance', 'calendar-feeds', 'leave-calendar'],
+                    () => import('../features/leave/pages/LeaveCalendarPage'),
+                  ),
+                ),
+                page(
+                  '/remote-work',
+                  withTexts(
+                    ['lists', 'remote-work'],
+                    () => import('../features/remote-work/pages/RemoteWorkPage'),
+                  ),
+                ),
+                page(
+                  '/hr-services',
+                  withTexts(
+                    ['hr-services', 'lists'],
+                    () => import('../features/hr-services/pages/HrServicesPage'),
+                  ),
+                ),
+                page(
+                  '/hr-services/:id',
+                  withTexts(
+                    ['hr-services', 'lists'],
+                    () => import('../features/hr-services/pages/HrServiceDetailPage'),
+                  ),
+                ),
+                page(
+                  '/attendance',
+                  withTexts(
+                    ['attendance', 'lists'],
+                    () => import('../features/attendance/pages/AttendancePage'),
+                  ),
+                ),
+                page(
+                  '/employees',
+                  withTexts(['employees'], () => import('../features/directory/pages/EmployeesPage')),
+                ),
+                page(
+                  '/admin/approvals',
+                  withTexts([], () => import('../features/approvals/pages/ApprovalSettingsPage')),
+                ),
+                page(
+                  '/admin/assets',
+                  withTexts(ADMIN_AREAS, () => import('../features/admin/pages/AssetsPage')),
+                ),
+                page(
+                  '/admin/companies',
+                  withTexts(ADMIN_AREAS, () => import('../features/admin/pages/CompaniesPage')),
+                ),
+                page(
+                  '/admin/offices',
+                  withTexts(ADMIN_AREAS, () => import('../features/admin/pages/OfficesPage')),
+                ),
+                page(
+                  '/admin/levels-grades',
+                  withTexts(ADMIN_AREAS, () => import('../features/organisation/pages/LevelsGradesPage')),
+                ),
+                page(
+                  '/admin/designations',
+                  withTexts(ADMIN_AREAS, () => import('../features/organisation/pages/DesignationsPage')),
+                ),
                 page(
                   '/admin/development-areas',
-                  () => import('../features/organisation/pages/DevelopmentAreasPage'),
+                  withTexts(ADMIN_AREAS, () => import('../features/organisation/pages/DevelopmentAreasPage')),
                 ),
-                page('/admin/exams', () => import('../features/organisation/pages/ExamsPage')),
-                page('/admin/groups', () => import('../features/organisation/pages/GroupsPage')),
-                page('/admin/leave-types', () => import('../features/leave/pages/LeaveTypesPage')),
-                page('/admin/holidays', () => import('../features/leave/pages/HolidaysPage')),
-                page('/admin/leave-policies', () => import('../features/leave/pages/LeavePoliciesPage')),
-                page('/admin/shifts', () => import('../features/shifts/pages/ShiftsPage')),
-                page('/admin/pay-schedules', () => import('../features/compensation/pages/PaySchedulesPage')),
+                page(
+                  '/admin/exams',
+                  withTexts(ADMIN_AREAS, () => import('../features/organisation/pages/ExamsPage')),
+                ),
+                page(
+                  '/admin/groups',
+                  withTexts(ADMIN_AREAS, () => import('../features/organisation/pages/GroupsPage')),
+                ),
+                page(
+                  '/admin/leave-types',
+                  withTexts(
+                    [...ADMIN_AREAS, 'leave'],
+                    () => import('../features/leave/pages/LeaveTypesPage'),
+                  ),
+                ),
+                page(
+                  '/admin/holidays',
+                  withTexts([...ADMIN_AREAS, 'leave'], () => import('../features/leave/pages/HolidaysPage')),
+                ),
+                page(
+                  '/admin/leave-policies',
+                  withTexts(
+                    [...ADMIN_AREAS, 'leave'],
+                    () => import('../features/leave/pages/LeavePoliciesPage'),
+                  ),
+                ),
+                page(
+                  '/admin/shifts',
+                  withTexts(ADMIN_AREAS, () => import('../features/shifts/pages/ShiftsPage')),
+                ),
+                page(
+                  '/admin/pay-schedules',
+                  withTexts(
+                    [...ADMIN_AREAS, 'compensation'],
+                    () => import('../features/compensation/pages/PaySchedulesPage'),
+                  ),
+                ),
                 page(
                   '/admin/attendance',
-                  () => import('../features/attendance-intake/pages/AttendanceIntakePage'),
+                  withTexts(
+                    ['admin', 'imports'],
+                    () => import('../features/attendance-intake/pages/AttendanceIntakePage'),
+                  ),
                 ),
                 page(
                   '/admin/employee-import',
-                  () => import('../features/employee-import/pages/EmployeeImportPage'),
+                  withTexts(
+                    ['admin', 'employee-import', 'imports', 'profile'],
+                    () => import('../features/employee-import/pages/EmployeeImportPage'),
+                  ),
                 ),
-                page('/admin/erasure', () => import('../features/data-rights/pages/ErasurePage')),
-                page('/admin/audit', () => import('../features/audit/pages/AuditExportPage')),
+                page(
+                  '/admin/erasure',
+                  withTexts(['admin'], () => import('../features/data-rights/pages/ErasurePage')),
+                ),
+                page(
+                  '/admin/audit',
+                  withTexts(['admin'], () => import('../features/audit/pages/AuditExportPage')),
+                ),
                 page(
                   '/admin/hr-services',
-                  () => import('../features/hr-services/pages/ServiceCategoriesPage'),
+                  withTexts(
+                    [...ADMIN_AREAS, 'hr-services'],
+                    () => import('../features/hr-services/pages/ServiceCategoriesPage'),
+                  ),
                 ),
                 page(
                   '/admin/remote-work-types',
-                  () => import('../features/remote-work/pages/RemoteWorkTypesPage'),
+                  withTexts(
+                    [...ADMIN_AREAS, 'remote-work'],
+                    () => import('../features/remote-work/pages/RemoteWorkTypesPage'),
+                  ),
                 ),
-                page('/admin/epr-values', () => import('../features/epr/pages/EprValuesPage')),
-                page('/admin/kpi', () => import('../features/kpi/pages/KpiSettingsPage')),
-                page('/admin/review-cycles', () => import('../features/epr-cycles/pages/ReviewCyclesPage')),
+                page(
+                  '/admin/epr-values',
+                  withTexts([...ADMIN_AREAS, 'epr'], () => import('../features/epr/pages/EprValuesPage')),
+                ),
+                page(
+                  '/admin/kpi',
+                  withTexts([...ADMIN_AREAS, 'kpi'], () => import('../features/kpi/pages/KpiSettingsPage')),
+                ),
+                page(
+                  '/admin/review-cycles',
+                  withTexts(
+                    ['admin', 'epr', 'kpi', 'lists'],
+                    () => import('../features/epr-cycles/pages/ReviewCyclesPage'),
+                  ),
+                ),
               ],
             },
           ],
         },
-        page('*', () => import('./errors/NotFoundPage')),
+        page(
+          '*',
+          withTexts([], () => import('./errors/NotFoundPage')),
+        ),
       ],
     },
   ]);

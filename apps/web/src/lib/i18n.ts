@@ -2,29 +2,34 @@ import { LANGUAGES, type Language, RTL_LANGUAGES } from '@hr/contracts/limits';
 import { messageKey } from '@hr/contracts/messages';
 import dayjs from 'dayjs';
 import { initReactI18next } from 'react-i18next';
-// The public pages' texts (sign-in, recovery, errors); all of English loads with the signed-in shell.
+// The start areas' English (lib/text-areas.ts): the public pages' texts and the shared ones, with the app itself.
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enPasskeys from '../locales/en/passkeys.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import enSso from '../locales/en/sso.json';
+import enWorkflow from '../locales/en/workflow.json';
 import { formatNumber } from './format';
 import { i18n } from './i18n-instance';
+import { type Area, areaOfKey, START_AREAS } from './text-areas';
 
 const STORAGE_KEY = 'hr.language';
 
+type Texts = Record<string, unknown>;
+
 /**
- * Other languages load when chosen, so the first page carries English only,
- * and of English the public pages' part: the rest loads with the shell.
+ * Where the texts beyond the start areas are: English's of the shell and the
+ * dashboard come with the shell (lib/text-files-en.ts); every other is a file
+ * per language and area (there and in lib/text-files.ts), loaded when a page
+ * (or the shell) asks for its area.
  */
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en'),
-  zh: () => import('../locales/zh'),
-  ar: () => import('../locales/ar'),
-  it: () => import('../locales/it'),
-  es: () => import('../locales/es'),
-  fr: () => import('../locales/fr'),
-};
+interface TextFiles {
+  shellTexts: Partial<Record<Area, Texts>>;
+  textFiles: Record<string, () => Promise<Texts>>;
+}
+const englishFiles = (): Promise<TextFiles> => import('./text-files-en');
+const otherFiles = (): Promise<TextFiles> =>
+  import('./text-files').then((m) => ({ shellTexts: {}, textFiles: m.textFiles }));
 
 const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
   zh: () => import('dayjs/locale/zh-cn'),
@@ -58,12 +63,23 @@ const dayjsName: Record<Language, string> = { en: 'en', zh: 'zh-cn', ar: 'ar', i
 
 export { i18n };
 
+/** Told when the safety net has loaded an area a screen showed before it was there: the screens draw again. */
+const TEXTS_LOADED = 'textsLoaded';
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enSso, ...enPasskeys } } },
+  resources: {
+    en: {
+      translation: { ...enCommon, ...enAuth, ...enServerErrors, ...enSso, ...enPasskeys, ...enWorkflow },
+    },
+  },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A key whose area is not loaded yet never shows as itself: nothing until its area is there.
+  parseMissingKeyHandler: (key: string, defaultValue?: string, options?: { lng?: unknown }) =>
+    missingText(key, defaultValue, typeof options?.lng === 'string' ? options.lng : undefined),
+  react: { bindI18n: `languageChanged ${TEXTS_LOADED}` },
 });
 
 // `{{total, number}}` in a text: the number as lib/format.ts writes it in the text's language
@@ -86,27 +102,106 @@ function applyDocument(language: Language) {
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
 }
 
-const loaded = new Set<Language>();
+/** Each language's areas loaded (or loading), by `<language>/<area>`. */
+const loading = new Map<string, Promise<void>>();
+/** The same, once there. */
+const loaded = new Set<string>();
+for (const area of START_AREAS) {
+  loading.set(`en/${area}`, Promise.resolve());
+  loaded.add(`en/${area}`);
+}
+/** Every area asked for so far: a language change loads them all in the new language. */
+const wanted = new Set<Area>(START_AREAS);
+/** The language being changed to (changeLanguage), or shown. */
+let target: string = 'en';
 
-/** All of a language's texts, loaded once. */
-async function loadTexts(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const mod = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', mod.default, true, true);
-  loaded.add(language);
+function loadArea(language: string, area: Area): Promise<void> {
+  const name = `${language}/${area}`;
+  const known = loading.get(name);
+  if (known) return known;
+  const path = `../locales/${name}.json`;
+  const files = language === 'en' ? englishFiles() : otherFiles();
+  const load = files
+    .then(({ shellTexts, textFiles }) => shellTexts[area] ?? textFiles[path]?.())
+    .then((texts) => {
+      if (texts) i18n.addResourceBundle(language, 'translation', texts, true, true);
+      loaded.add(name);
+    })
+    .catch((error: unknown) => {
+      // Offline, say: the next page (or the safety net) asks again.
+      loading.delete(name);
+      throw error;
+    });
+  loading.set(name, load);
+  return load;
 }
 
-/** All of English (the fallback), the signed-in screens' texts included: loaded beside the shell. */
+/** The languages an area loads in: the one shown (and the one being changed to), English beside as fallback. */
+function languagesNow(): string[] {
+  return [...new Set([i18n.language || 'en', target, 'en'])];
+}
+
+/** Loads areas' texts (once each) in the language shown, and in English as its fallback. */
+export function loadTexts(areas: readonly Area[]): Promise<void> {
+  for (const area of areas) wanted.add(area);
+  const languages = languagesNow();
+  return Promise.all(languages.flatMap((language) => areas.map((area) => loadArea(language, area)))).then(
+    () => undefined,
+  );
+}
+
+/**
+ * A route's `lazy`: its page's code and its areas' texts, asked for at once
+ * (one wait, not two after another).
+ */
+export const withTexts =
+  <T>(areas: readonly Area[], load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadTexts(areas)]).then(([page]) => page);
+
+/** Areas the safety net is loading. */
+const late = new Set<Area>();
+
+/**
+ * The text of a key i18next did not find: while its area is not loaded in the
+ * language asked for (a page that forgot to name it, or a text shown before
+ * its page's texts came), nothing, and the area loads and the screens draw
+ * again; otherwise what i18next shows for a missing key.
+ */
+function missingText(key: string, defaultValue: string | undefined, lng: string | undefined): string {
+  const area = areaOfKey(key) as Area;
+  const language = lng ?? (i18n.language || 'en');
+  // A key of no area (or a start area's) is loaded as far as it can be: i18next's own answer.
+  if (loaded.has(`${language}/${area}`) && loaded.has(`en/${area}`)) return defaultValue ?? key;
+  if (!late.has(area)) {
+    late.add(area);
+    void Promise.all([loadTexts([area]), loadArea(language, area)])
+      .then(() => i18n.emit(TEXTS_LOADED))
+      .catch(() => undefined)
+      .finally(() => late.delete(area));
+  }
+  return defaultValue ?? '';
+}
+
+/** Every area's texts, English's and the language shown (tests of texts from anywhere in the app). */
 export function loadSignedInTexts(): Promise<void> {
-  return loadTexts('en');
+  return englishFiles().then(({ shellTexts, textFiles }) =>
+    loadTexts([
+      ...(Object.keys(shellTexts) as Area[]),
+      ...Object.keys(textFiles).map((path) => path.replace(/^.*\/|\.json$/g, '') as Area),
+    ]),
+  );
 }
 
-/** Loads a language's texts (once), switches to it and remembers the choice. */
+/** Loads the texts of every area asked for so far in a language (once), switches to it and remembers the choice. */
 export async function changeLanguage(language: Language): Promise<void> {
+  target = language;
   if (language !== 'en') {
-    await loadTexts(language);
-    await dayjsLocales[language]();
-    await loadFontFor(language);
+    await Promise.all([
+      Promise.all([...wanted].map((area) => loadArea(language, area))),
+      dayjsLocales[language](),
+      loadFontFor(language),
+    ]);
   }
   dayjs.locale(dayjsName[language]);
   await i18n.changeLanguage(language);

@@ -21,9 +21,9 @@ import { PASSKEY_MESSAGES } from '@hr/contracts/passkeys';
 import { REMOTE_WORK_MESSAGES, REMOTE_WORK_TYPE_MESSAGES } from '@hr/contracts/remote-work';
 import { SHIFT_MESSAGES } from '@hr/contracts/shifts';
 import { TEXT_MESSAGES } from '@hr/contracts/text';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { translateAdmin } from '../lib/admin-forms';
-import { changeLanguage, translateValidation } from '../lib/i18n';
+import { changeLanguage, loadSignedInTexts, translateValidation } from '../lib/i18n';
 import en from './en';
 
 /**
@@ -69,6 +69,9 @@ function lookup(path: string): unknown {
 }
 
 describe('texts of the contracts', () => {
+  // Each page loads the areas it shows; here every area, so a language change brings all of them.
+  beforeAll(() => loadSignedInTexts());
+
   test.each(Object.entries(VALIDATION_CATALOGS))('%s has an English text by its key', (_, catalog) => {
     for (const text of Object.values(catalog)) {
       const key = messageKey(text);
