@@ -1,39 +1,30 @@
 import { z } from 'zod';
 import { APPROVAL_MODULES, type ApprovalModule } from './approvals';
 import { limit, listResponse, page } from './lists';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type NotificationChannel,
+  type NotificationEvent,
+} from './notification-rules';
 import { personRef } from './people';
+
+export {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type NotificationChannel,
+  type NotificationEvent,
+} from './notification-rules';
 
 /**
  * Notifications (DESIGN.md §11): what the portal tells a person, as rows
  * read in the portal (the bell, /notifications) and as e-mail, each the way
  * the person chose per event.
  */
-export const NOTIFICATION_EVENTS = [
-  /** A request now waits for your decision (you decide its new status, or stand in for who does). */
-  'waiting',
-  /** Your request was decided by someone else: approved, sent back, rejected, cancelled, done. */
-  'decided',
-  /** An item that waited too long was passed up to you. */
-  'escalated',
-  /** An item still waits for your decision. */
-  'reminder',
-  /** Someone named you to decide for them. */
-  'delegate',
-  /** Someone named you responsible for their work while on leave. */
-  'responsible',
-  /** A review cycle opened your performance review. */
-  'review_opened',
-  /** Someone commented on your KPI sheet. */
-  'comment',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const notificationEvent = z.enum(NOTIFICATION_EVENTS, {
   error: `event must be one of ${NOTIFICATION_EVENTS.join(', ')}`,
 });
 
-/** How a person is told of an event: in the portal, by e-mail, both, or not at all. */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'both', 'none'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const notificationChannel = z.enum(NOTIFICATION_CHANNELS, {
   error: `a channel must be one of ${NOTIFICATION_CHANNELS.join(', ')}`,
 });

@@ -3,14 +3,18 @@ import {
   NOTIFICATION_EVENTS,
   type NotificationChannel,
   type NotificationEvent,
-  type NotificationItem,
-} from '@hr/contracts/notifications';
-import { Badge, Button, Card, Flex, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+} from '@hr/contracts/notification-rules';
+import type { NotificationItem } from '@hr/contracts/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainCard } from '../../../components/PlainBlocks';
+import { Button } from '../../../components/plain/Button';
+import { Select } from '../../../components/plain/Select';
+import { Switch } from '../../../components/plain/Switch';
+import { Tabs } from '../../../components/plain/Tabs';
 import { formatDateTime } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { useMarkRead, useNotifications, usePreferences, useSavePreferences, useUnreadCount } from '../api';
@@ -53,9 +57,9 @@ export function Component() {
           </Button>
         }
       />
-      <Card>
-        <Tabs
-          activeKey={tab}
+      <PlainCard title={null}>
+        <Tabs<Tab>
+          active={tab}
           onChange={(k) => {
             setParams(k === 'unread' ? { unread: 'true' } : {}, { replace: true });
             setPage(1);
@@ -64,76 +68,77 @@ export function Component() {
             key: k,
             label:
               k === 'unread' ? (
-                <Space size={6}>
+                <>
                   <span>{t('notifications.filters.unread')}</span>
-                  <Badge count={unread} showZero color={unread ? undefined : 'gray'} />
-                </Space>
+                  <span className={`plain-count${unread ? '' : ' plain-count--zero'}`}>{unread}</span>
+                </>
               ) : (
                 t('notifications.filters.all')
               ),
           }))}
-        />
-        <ListTable<NotificationItem>
-          rowKey="id"
-          label={t('notifications.title')}
-          data={list.data?.items}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          page={page}
-          limit={limit}
-          sort={sort}
-          onPage={setPage}
-          onLimit={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
-          onSort={(s) => {
-            setSort(s);
-            setPage(1);
-          }}
-          columns={[
-            {
-              key: 'notification',
-              title: t('notifications.columns.notification'),
-              render: (_, n) => (
-                <Flex vertical gap={2}>
-                  <Typography.Text strong={!n.read}>{n.text}</Typography.Text>
-                  <Link
-                    to={n.link}
-                    onClick={() => {
-                      if (!n.read) markRead.mutate({ ids: [n.id] });
-                    }}
-                  >
-                    <ItemTitle title={n.title} />
-                  </Link>
-                </Flex>
-              ),
-            },
-            {
-              key: 'when',
-              title: t('notifications.columns.when'),
-              sortField: 'id',
-              render: (_, n) => formatDateTime(n.created_at),
-            },
-            {
-              key: 'status',
-              title: t('notifications.columns.status'),
-              render: (_, n) =>
-                n.read ? (
-                  <Tag>{t('notifications.read')}</Tag>
-                ) : (
-                  <Button
-                    size="small"
-                    onClick={() => markRead.mutate({ ids: [n.id] })}
-                    aria-label={t('notifications.markReadOf', { title: n.title })}
-                  >
-                    {t('notifications.markRead')}
-                  </Button>
+        >
+          <ListTable<NotificationItem>
+            rowKey="id"
+            label={t('notifications.title')}
+            data={list.data?.items}
+            total={list.data?.total ?? 0}
+            loading={list.isFetching}
+            page={page}
+            limit={limit}
+            sort={sort}
+            onPage={setPage}
+            onLimit={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+            onSort={(s) => {
+              setSort(s);
+              setPage(1);
+            }}
+            columns={[
+              {
+                key: 'notification',
+                title: t('notifications.columns.notification'),
+                render: (_, n) => (
+                  <span className="notification-cell">
+                    <span className={n.read ? undefined : 'notification-cell__unread'}>{n.text}</span>
+                    <Link
+                      to={n.link}
+                      onClick={() => {
+                        if (!n.read) markRead.mutate({ ids: [n.id] });
+                      }}
+                    >
+                      <ItemTitle title={n.title} />
+                    </Link>
+                  </span>
                 ),
-            },
-          ]}
-        />
-      </Card>
+              },
+              {
+                key: 'when',
+                title: t('notifications.columns.when'),
+                sortField: 'id',
+                render: (_, n) => formatDateTime(n.created_at),
+              },
+              {
+                key: 'status',
+                title: t('notifications.columns.status'),
+                render: (_, n) =>
+                  n.read ? (
+                    <span className="plain-tag">{t('notifications.read')}</span>
+                  ) : (
+                    <Button
+                      size="small"
+                      onClick={() => markRead.mutate({ ids: [n.id] })}
+                      aria-label={t('notifications.markReadOf', { title: n.title })}
+                    >
+                      {t('notifications.markRead')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </Tabs>
+      </PlainCard>
       <PreferencesCard />
     </>
   );
@@ -151,14 +156,12 @@ function PreferencesCard() {
   const channels = preferences.data?.channels;
 
   return (
-    <Card
-      className="notification-preferences"
-      style={{ marginTop: 16 }}
+    <PlainCard
       title={<span id={titleId}>{t('notifications.preferences.title')}</span>}
       loading={preferences.isPending}
     >
       <section aria-labelledby={titleId}>
-        <Typography.Paragraph type="secondary">{t('notifications.preferences.intro')}</Typography.Paragraph>
+        <p className="plain-secondary">{t('notifications.preferences.intro')}</p>
         <ul className="notification-preferences__list">
           {NOTIFICATION_EVENTS.map((event) => {
             const labelId = `${titleId}-${event}`;
@@ -171,7 +174,7 @@ function PreferencesCard() {
                   className="notification-preferences__select"
                   aria-labelledby={labelId}
                   value={channels?.[event] ?? 'both'}
-                  onChange={(value) => channel(event, value)}
+                  onChange={(value) => value && channel(event, value)}
                   options={NOTIFICATION_CHANNELS.map((c) => ({
                     value: c,
                     label: t(`notifications.preferences.channels.${c}`),
@@ -181,22 +184,22 @@ function PreferencesCard() {
             );
           })}
         </ul>
-        <Flex gap={12} align="start" className="notification-preferences__digest">
+        <div className="notification-preferences__digest">
           <Switch
             id={`${titleId}-digest`}
             checked={preferences.data?.daily_digest ?? false}
-            loading={save.isPending && save.variables?.daily_digest !== undefined}
+            busy={save.isPending && save.variables?.daily_digest !== undefined}
             onChange={(on) => save.mutate({ daily_digest: on }, { onSuccess: saved })}
             aria-describedby={`${titleId}-digest-help`}
           />
-          <Flex vertical>
+          <span className="notification-preferences__digest-text">
             <label htmlFor={`${titleId}-digest`}>{t('notifications.preferences.digest')}</label>
-            <Typography.Text type="secondary" id={`${titleId}-digest-help`}>
+            <span className="plain-secondary" id={`${titleId}-digest-help`}>
               {t('notifications.preferences.digestHelp')}
-            </Typography.Text>
-          </Flex>
-        </Flex>
+            </span>
+          </span>
+        </div>
       </section>
-    </Card>
+    </PlainCard>
   );
 }
