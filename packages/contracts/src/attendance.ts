@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDANCE_RANGE_MAX_DAYS, daysInRange } from './attendance-report';
 import { isCalendarDate } from './dates';
 import { defineMessages } from './messages';
 import { personRef } from './people';
@@ -11,8 +12,12 @@ import { personRef } from './people';
  * and texts both sides share.
  */
 
-/** The longest range one report covers (a year and a day, for a leap year). */
-export const ATTENDANCE_RANGE_MAX_DAYS = 366;
+export {
+  ATTENDANCE_RANGE_MAX_DAYS,
+  attendanceFileName,
+  daysInRange,
+  summaryFileName,
+} from './attendance-report';
 
 /** Texts SPEC.md does not give (it says only that from, to and employee are needed), in its style. */
 export const ATTENDANCE_MESSAGES = defineMessages('attendance.validation', {
@@ -30,11 +35,6 @@ const date = (required: string) =>
     .string({ error: required })
     .min(1, { error: required, abort: true })
     .refine(isCalendarDate, ATTENDANCE_MESSAGES.dateFormat);
-
-/** Days from `from` to `to`, both included (UTC arithmetic on calendar dates). */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 const range = <T extends { from_date: string; to_date: string }>(q: T, ctx: z.RefinementCtx) => {
   if (q.to_date < q.from_date)
@@ -164,17 +164,3 @@ export const calendarMonth = z.object({
   holidays: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
 });
 export type CalendarMonth = z.infer<typeof calendarMonth>;
-
-/** The CSV file of an individual report (SPEC.md §9). */
-export function attendanceFileName(
-  employee: { name: string; eid: string },
-  from: string,
-  to: string,
-): string {
-  return `Attendance_${employee.name}_${employee.eid}_${from}_${to}.csv`;
-}
-
-/** The CSV file of a team summary. */
-export function summaryFileName(from: string, to: string): string {
-  return `Attendance_summary_${from}_${to}.csv`;
-}

@@ -1,9 +1,5 @@
-import {
-  attendanceFileName,
-  type IndividualReport,
-  type SummaryReport,
-  summaryFileName,
-} from '@hr/contracts/attendance';
+import type { IndividualReport, SummaryReport } from '@hr/contracts/attendance';
+import { attendanceFileName, summaryFileName } from '@hr/contracts/attendance-report';
 import type { PersonRef } from '@hr/contracts/people';
 import { useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../lib/download';
