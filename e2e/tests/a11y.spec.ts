@@ -125,11 +125,11 @@ async function go(page: Page, to: string) {
 /** The open modal or drawer with this title (Ant Design names it by its title). */
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-/** Checks an open dialog, then closes it with Escape. */
+/** Checks an open dialog (Ant Design's, or the system's own `<dialog>` of a plain page), then closes it with Escape. */
 async function checkDialog(page: Page, box: Locator, context: string) {
   await expect(box).toBeVisible();
   await expect(box.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoAxeViolations(page, { context, include: '[role="dialog"]' });
+  await expectNoAxeViolations(page, { context, include: 'dialog[open], [role="dialog"]' });
   await page.keyboard.press('Escape');
   await expect(box).toBeHidden();
 }
@@ -280,14 +280,22 @@ for (const lang of ['en', 'ar'] as const) {
       for (const path of ['/attendance', '/leave', '/kpi', '/team']) {
         await page.goto(path);
         await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: LOAD });
-        expect(await page.locator('main .anticon').count(), `${path} draws icons`).toBeGreaterThan(0);
+        // Ant Design's icons, and the ones the portal draws itself (PlainIcon).
+        expect(
+          await page.locator('main :is(.anticon, .plain-icon)').count(),
+          `${path} draws icons`,
+        ).toBeGreaterThan(0);
         // An icon beside a control's text is drawn for the eye only: no named image inside a named control.
         const iconsInNames = await page.locator('main').evaluate((main) =>
           Array.from(main.querySelectorAll('button, a, [role="button"], [role="menuitem"], [role="tab"]'))
             .filter((control) => {
-              const named = Array.from(control.querySelectorAll('.anticon:not([aria-hidden="true"])'));
+              const named = Array.from(
+                control.querySelectorAll(':is(.anticon, .plain-icon):not([aria-hidden="true"])'),
+              );
               const text = Array.from(control.childNodes)
-                .map((node) => (node instanceof Element && node.matches('.anticon') ? '' : node.textContent))
+                .map((node) =>
+                  node instanceof Element && node.matches('.anticon, .plain-icon') ? '' : node.textContent,
+                )
                 .join('')
                 .trim();
               return named.length > 0 && text.length > 0;

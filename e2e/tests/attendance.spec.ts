@@ -75,10 +75,12 @@ async function readCsv(download: Download) {
   };
 }
 
-/** Opens the range picker and picks one of its presets (Today, This Month). */
+/** Picks one of the range's presets (Today, This Month), beside its from and to dates. */
 async function pickPreset(page: Page, preset: string) {
-  await page.getByLabel('From date').click();
-  await clickToClose(page.getByRole('listitem').filter({ hasText: new RegExp(`^${preset}$`) }));
+  await page
+    .getByRole('search', { name: 'Choose the report' })
+    .getByRole('button', { name: preset, exact: true })
+    .click();
 }
 
 /**
@@ -150,6 +152,12 @@ test.describe('attendance', () => {
     const chart = page.getByRole('figure', { name: 'The range at a glance' });
     await expect(chart).toContainText(`From ${dmy(monthStart(today))} to ${dmy(today)}:`);
     await expect(chart.getByRole('list', { name: 'What the colours mean' })).toBeVisible();
+    // Pointing at a day of the drawing tells that day in words: today is the last, at the right.
+    const strip = chart.locator('svg').first();
+    const { width } = (await strip.boundingBox())!;
+    await strip.hover({ position: { x: width - 4, y: 32 } });
+    await expect(chart).toContainText(`${dmy(today)} · ${weekday}`);
+    await page.mouse.move(0, 0);
     await page.screenshot({ path: testInfo.outputPath('attendance-report-en.png'), fullPage: true });
     await chart.screenshot({ path: testInfo.outputPath('attendance-chart-en.png') });
 
@@ -181,6 +189,25 @@ test.describe('attendance', () => {
     await expect(page.getByRole('button', { name: 'تصدير CSV' })).toBeEnabled();
     await page.screenshot({ path: testInfo.outputPath('attendance-report-ar.png'), fullPage: true });
     await chooseLanguage(page, 'English');
+  });
+
+  test('the report is drawn without Ant Design and without a chart library', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
+    });
+    await signIn(page, '1004', { path: '/attendance' });
+    await expect(page.getByRole('figure', { name: 'The range at a glance' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /^Days of / })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // None of Ant Design's elements, styles or frame; the chart is the page's own drawing.
+    expect(
+      await page.evaluate(() => ({
+        elements: document.querySelectorAll('.ant-app, [class^="ant-"], [class*=" ant-"]').length,
+        styles: document.querySelectorAll('link[data-antd]').length,
+      })),
+    ).toEqual({ elements: 0, styles: 0 });
+    expect(scripts.filter((s) => /\/(AntdFrame|AttendanceChart)-/.test(s))).toEqual([]);
   });
 
   test('a line manager opens a team member’s report and the team summary', async ({

@@ -1,32 +1,30 @@
-import {
-  CalendarOutlined,
-  CheckCircleOutlined,
-  ClockCircleOutlined,
-  CloseCircleOutlined,
-  CoffeeOutlined,
-  GiftOutlined,
-  HomeOutlined,
-} from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import CheckCircleOutlined from '@ant-design/icons-svg/es/asn/CheckCircleOutlined';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import CloseCircleOutlined from '@ant-design/icons-svg/es/asn/CloseCircleOutlined';
+import CoffeeOutlined from '@ant-design/icons-svg/es/asn/CoffeeOutlined';
+import GiftOutlined from '@ant-design/icons-svg/es/asn/GiftOutlined';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
 import type { AttendanceDay } from '@hr/contracts/attendance';
-import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../PlainIcon';
 import { type DayKind, type DayMark, dayMarks } from './day-status';
 import './attendance-days.css';
 
-/** An icon per kind, so that no kind is told by its colour alone. */
+/** An icon per kind, so that no kind is told by its colour alone (drawn without Ant Design's icon component). */
 export const DAY_ICONS: Record<DayKind, ReactNode> = {
-  present: <CheckCircleOutlined aria-hidden />,
-  late: <ClockCircleOutlined aria-hidden />,
-  absent: <CloseCircleOutlined aria-hidden />,
-  leave: <CalendarOutlined aria-hidden />,
-  remote_work: <HomeOutlined aria-hidden />,
-  holiday: <GiftOutlined aria-hidden />,
-  weekly_off: <CoffeeOutlined aria-hidden />,
+  present: <PlainIcon icon={CheckCircleOutlined} />,
+  late: <PlainIcon icon={ClockCircleOutlined} />,
+  absent: <PlainIcon icon={CloseCircleOutlined} />,
+  leave: <PlainIcon icon={CalendarOutlined} />,
+  remote_work: <PlainIcon icon={HomeOutlined} />,
+  holiday: <PlainIcon icon={GiftOutlined} />,
+  weekly_off: <PlainIcon icon={CoffeeOutlined} />,
 };
 
-/** The tag colours (Ant Design presets, which follow the light and dark themes). */
+/** The tag colours (Ant Design's presets, as styles.css draws them in the light and dark themes). */
 const TAG_COLOURS: Record<DayKind, string> = {
   present: 'green',
   late: 'orange',
@@ -59,15 +57,15 @@ export function dayText(t: TFunction, day: AttendanceDay): string {
 export function DayStatusTags({ day }: { day: AttendanceDay }) {
   const { t } = useTranslation();
   const marks = dayMarks(day);
-  if (marks.length === 0)
-    return <Typography.Text type="secondary">{t('attendance.status.none')}</Typography.Text>;
+  if (marks.length === 0) return <span className="plain-secondary">{t('attendance.status.none')}</span>;
   return (
-    <Flex wrap gap={4}>
+    <span className="day-tags">
       {marks.map((m) => (
-        <Tag key={m.kind} color={TAG_COLOURS[m.kind]} icon={DAY_ICONS[m.kind]} className="day-tag">
-          {markLabel(t, m)}
-        </Tag>
+        <span key={m.kind} className={`plain-tag plain-tag--${TAG_COLOURS[m.kind]} day-tag`}>
+          {DAY_ICONS[m.kind]}
+          <span>{markLabel(t, m)}</span>
+        </span>
       ))}
-    </Flex>
+    </span>
   );
 }

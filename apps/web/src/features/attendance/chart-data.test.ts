@@ -1,7 +1,7 @@
 import type { AttendanceDay } from '@hr/contracts/attendance';
 import { describe, expect, test } from 'vitest';
 import { DAY_KINDS } from '../../components/attendance/day-status';
-import { chartPoints, kindsIn, worstLateDay } from './chart-data';
+import { chartPoints, kindsIn, labelledDays, minuteTicks, worstLateDay } from './chart-data';
 
 const day = (date: string, patch: Partial<AttendanceDay> = {}): AttendanceDay => ({
   date,
@@ -56,4 +56,35 @@ test('kindsIn names the kinds drawn, in the given order', () => {
 test('worstLateDay is the first day with the most minutes, or none', () => {
   expect(worstLateDay(chartPoints(rows))?.date).toBe('2026-05-06');
   expect(worstLateDay(chartPoints(rows.slice(0, 1)))).toBeNull();
+});
+
+describe('minuteTicks', () => {
+  test('about four equal steps of 1, 2 or 5 times ten to a power, the last at or above the most', () => {
+    expect(minuteTicks(61)).toEqual([0, 20, 40, 60, 80]);
+    expect(minuteTicks(40)).toEqual([0, 10, 20, 30, 40]);
+    expect(minuteTicks(231)).toEqual([0, 100, 200, 300]);
+    expect(minuteTicks(7)).toEqual([0, 2, 4, 6, 8]);
+  });
+
+  test('whole minutes only, and 0 to 4 when nobody was late', () => {
+    expect(minuteTicks(1)).toEqual([0, 1]);
+    expect(minuteTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(minuteTicks(0)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('labelledDays', () => {
+  test('every day when there is room for each', () => {
+    expect(labelledDays(7, 120, 52)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  test('every few days from the first, and the last, never two running into each other', () => {
+    // 61 days of 14.7 px: a label every 4 days, the last among them.
+    expect(labelledDays(61, 14.7, 52)).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60]);
+    // 60 days: the 57th gives way to the last.
+    expect(labelledDays(60, 14.7, 52)).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 59]);
+    expect(labelledDays(9, 20, 52)).toEqual([0, 3, 8]);
+    expect(labelledDays(1, 900, 52)).toEqual([0]);
+    expect(labelledDays(0, 900, 52)).toEqual([]);
+  });
 });

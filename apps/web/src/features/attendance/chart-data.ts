@@ -30,3 +30,35 @@ export function worstLateDay(points: readonly ChartPoint[]): ChartPoint | null {
   for (const p of points) if (p.lateMinutes > 0 && (!worst || p.lateMinutes > worst.lateMinutes)) worst = p;
   return worst;
 }
+
+/**
+ * The marks of the minutes axis: from 0 in equal steps of 1, 2 or 5 times a
+ * power of ten (whole minutes), about four of them, the last at or above the
+ * most minutes late; 0 to 4 when nobody was late.
+ */
+export function minuteTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) return Array.from({ length: count + 1 }, (_, i) => i);
+  const rough = max / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power);
+  const top = Math.ceil(max / step) * step;
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+}
+
+/**
+ * Which days the date axis names, at least `gap` pixels apart when each day
+ * is `band` pixels wide: every so many days from the first, and always the
+ * last (the one before it left out where they would run into each other).
+ */
+export function labelledDays(days: number, band: number, gap: number): number[] {
+  if (days <= 0) return [];
+  const every = Math.max(1, Math.ceil(gap / Math.max(band, 0.001)));
+  const shown: number[] = [];
+  for (let i = 0; i < days; i += every) shown.push(i);
+  const last = days - 1;
+  if (shown.at(-1) !== last) {
+    if (shown.length > 1 && last - shown.at(-1)! < every) shown.pop();
+    shown.push(last);
+  }
+  return shown;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isPickable, isReportRange, readState, thisMonthRange, todayRange, writeState } from './range';
+import { fitRange, isReportRange, readState, thisMonthRange, todayRange, writeState } from './range';
 
 const TODAY = '2026-05-21';
 const read = (query: string) => readState(new URLSearchParams(query), TODAY);
@@ -80,16 +80,29 @@ describe('writeState', () => {
   });
 });
 
-describe('isPickable', () => {
-  test('no day after today', () => {
-    expect(isPickable(TODAY, TODAY)).toBe(true);
-    expect(isPickable('2026-05-22', TODAY)).toBe(false);
+describe('fitRange', () => {
+  test('a range in order and not too long stays as it is', () => {
+    expect(fitRange({ from: '2026-05-01', to: TODAY }, 'from')).toEqual({ from: '2026-05-01', to: TODAY });
+    expect(fitRange({ from: '2025-05-21', to: TODAY }, 'to')).toEqual({ from: '2025-05-21', to: TODAY });
   });
 
-  test('with one end chosen, no other end more than 366 days away', () => {
-    expect(isPickable('2025-05-21', TODAY, TODAY)).toBe(true);
-    expect(isPickable('2025-05-20', TODAY, TODAY)).toBe(false);
-    expect(isPickable('2026-01-01', TODAY, '2025-01-01')).toBe(true);
-    expect(isPickable('2026-01-02', TODAY, '2025-01-01')).toBe(false);
+  test('a first day after the last moves the last day to it, and the other way round', () => {
+    expect(fitRange({ from: '2026-05-10', to: '2026-05-09' }, 'from')).toEqual({
+      from: '2026-05-10',
+      to: '2026-05-10',
+    });
+    expect(fitRange({ from: '2026-05-10', to: '2026-05-09' }, 'to')).toEqual({
+      from: '2026-05-09',
+      to: '2026-05-09',
+    });
+  });
+
+  test('a range over 366 days is cut to 366 days from the end just chosen', () => {
+    const fromFirst = fitRange({ from: '2025-01-01', to: TODAY }, 'from');
+    expect(fromFirst).toEqual({ from: '2025-01-01', to: '2026-01-01' });
+    expect(isReportRange(fromFirst, TODAY)).toBe(true);
+    const fromLast = fitRange({ from: '2025-01-01', to: TODAY }, 'to');
+    expect(fromLast).toEqual({ from: '2025-05-21', to: TODAY });
+    expect(isReportRange(fromLast, TODAY)).toBe(true);
   });
 });

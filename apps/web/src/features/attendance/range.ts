@@ -1,4 +1,4 @@
-import { ATTENDANCE_RANGE_MAX_DAYS, daysInRange } from '@hr/contracts/attendance';
+import { ATTENDANCE_RANGE_MAX_DAYS, daysInRange } from '@hr/contracts/attendance-report';
 import { isCalendarDate } from '@hr/contracts/dates';
 
 /** A range of days as the API takes it: YYYY-MM-DD, both ends included. */
@@ -64,13 +64,29 @@ export function writeState(state: AttendanceState, today: string): URLSearchPara
   return params;
 }
 
+/** A YYYY-MM-DD day moved by a number of days. */
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
- * Whether a day may be picked as the other end of a range whose first end is
- * `anchor`: not after today, and the range no longer than a report covers.
+ * The range after one of its ends was chosen (`moved`): the other end moves
+ * with it where the range would run backwards (to the same day) or be longer
+ * than a report covers (to the farthest day it may be), so the range the
+ * report asks for is always one it takes.
  */
-export function isPickable(date: string, today: string, anchor?: string): boolean {
-  if (date > today) return false;
-  if (!anchor) return true;
-  const [a, b] = date < anchor ? [date, anchor] : [anchor, date];
-  return daysInRange(a, b) <= ATTENDANCE_RANGE_MAX_DAYS;
+export function fitRange(range: DayRange, moved: 'from' | 'to'): DayRange {
+  const { from, to } = range;
+  if (moved === 'from') {
+    if (to < from) return { from, to: from };
+    if (daysInRange(from, to) > ATTENDANCE_RANGE_MAX_DAYS)
+      return { from, to: addDays(from, ATTENDANCE_RANGE_MAX_DAYS - 1) };
+    return range;
+  }
+  if (from > to) return { from: to, to };
+  if (daysInRange(from, to) > ATTENDANCE_RANGE_MAX_DAYS)
+    return { from: addDays(to, -(ATTENDANCE_RANGE_MAX_DAYS - 1)), to };
+  return range;
 }

@@ -1,35 +1,36 @@
 import type { AttendanceDay, AttendanceTotals } from '@hr/contracts/attendance';
-import { Typography, theme } from 'antd';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { type PointerEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { DayLegend } from '../../../components/attendance/DayLegend';
 import { dayText } from '../../../components/attendance/DayStatusTags';
 import { DAY_COLOURS, DAY_KINDS } from '../../../components/attendance/day-status';
 import { formatDate, formatDayMonth } from '../../../lib/dates';
 import { weekdayOf } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
-import { usePrefersReducedMotion } from '../../../lib/media-query';
-import { type ChartPoint, chartPoints, kindsIn, worstLateDay } from '../chart-data';
+import { chartPoints, kindsIn, labelledDays, minuteTicks, worstLateDay } from '../chart-data';
 import type { DayRange } from '../range';
 
-const SYNC_ID = 'attendance-range';
+/** The width of the minutes axis, beside the bars (the strip above keeps the same room free). */
+const AXIS = 44;
+const STRIP_HEIGHT = 64;
+const LATE_HEIGHT = 180;
+/** The minutes chart: room above the highest mark, and below the bars for the dates. */
+const LATE_TOP = 8;
+const DATE_ROOM = 30;
+/** A bar is as wide as its day less a pixel between days, and never wider than this. */
+const MAX_BAR = 48;
+/** Room a date (DD-MM) takes on the axis, and with the space between two. */
+const DATE_HALF = 18;
+const DATE_GAP = 2 * DATE_HALF + 16;
 
 /**
- * The range at a glance (loaded on its own, only with the report): a strip
- * of the days coloured by what they were (present, late, absent, leave,
- * remote work, holiday, weekly off) and, below on the same days, the minutes
- * late. The figure is named, summed up in a sentence and has a legend in
- * words; the table below it holds every value.
+ * The range at a glance, drawn here as SVG (no chart library: the page
+ * loads light): a strip of the days coloured by what they were (present,
+ * late, absent, leave, remote work, holiday, weekly off) and, below on the
+ * same days, the minutes late. The figure is named, summed up in a sentence
+ * and has a legend in words; the table below it holds every value, so the
+ * drawing is for the eye only and takes no focus. Pointing at a day (or
+ * touching it) shows that day in words.
  */
 export default function AttendanceChart({
   rows,
@@ -41,69 +42,57 @@ export default function AttendanceChart({
   range: DayRange;
 }) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const rtl = isRtl(i18n.language);
-  const still = usePrefersReducedMotion();
   const titleId = useId();
   const captionId = useId();
   const points = useMemo(() => chartPoints(rows), [rows]);
-  const byDate = useMemo(() => new Map(rows.map((r) => [r.date, r])), [rows]);
   const worst = worstLateDay(points);
-  // The charts draw what the table below holds: nothing in them takes a keyboard stop (Chrome lets the
-  // chart library's layers take one), so the figure is the one stop, read by its title and summary.
-  const drawn = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = drawn.current;
-    if (!root) return;
-    const quiet = () => {
-      for (const el of root.querySelectorAll('svg, svg *'))
-        if (el.getAttribute('tabindex') !== '-1') el.setAttribute('tabindex', '-1');
-    };
-    quiet();
-    const watch = new MutationObserver(quiet);
-    watch.observe(root, { childList: true, subtree: true });
+
+  // The drawing follows the width of its box.
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const watch = new ResizeObserver(() => setWidth(el.clientWidth));
+    watch.observe(el);
     return () => watch.disconnect();
   }, []);
 
-  const axisTick = { fill: token.colorTextSecondary, fontSize: 12 };
-  const tickDate = (date: string) => formatDayMonth(date);
+  // The day pointed at: its place, and where the pointer is in the box (for the tooltip).
+  const [pointed, setPointed] = useState<{ index: number; y: number } | null>(null);
 
-  const tooltip = ({ active, payload }: TooltipContentProps) => {
-    const point = active ? (payload?.[0]?.payload as ChartPoint | undefined) : undefined;
-    const day = point ? byDate.get(point.date) : undefined;
-    if (!point || !day) return null;
-    return (
-      <div className="attendance-chart__tooltip" dir={rtl ? 'rtl' : 'ltr'}>
-        <strong>
-          <bdi>{formatDate(day.date)}</bdi> · {weekdayOf(day.date)}
-        </strong>
-        <div>{dayText(t, day)}</div>
-        {day.punch_in ? (
-          <div>
-            {t('attendance.columns.punch_in')}: <bdi>{day.punch_in}</bdi>
-            {day.punch_out ? (
-              <>
-                {' · '}
-                {t('attendance.columns.punch_out')}: <bdi>{day.punch_out}</bdi>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    );
+  // Left to right in English, right to left in Arabic; the minutes axis on the side the days start from.
+  const count = points.length;
+  const plotStart = rtl ? 0 : AXIS;
+  const plotWidth = Math.max(0, width - AXIS);
+  const band = count > 0 ? plotWidth / count : 0;
+  const bar = Math.max(1, Math.min(MAX_BAR, band - 1));
+  const slot = (i: number) => plotStart + (rtl ? count - 1 - i : i) * band;
+  const barX = (i: number) => slot(i) + (band - bar) / 2;
+
+  const ticks = minuteTicks(Math.max(0, ...points.map((p) => p.lateMinutes)));
+  const top = ticks.at(-1) ?? 1;
+  const lateBottom = LATE_HEIGHT - DATE_ROOM;
+  const minuteY = (m: number) => lateBottom - (m / top) * (lateBottom - LATE_TOP);
+  const axisX = rtl ? width - AXIS : AXIS;
+  const dated = labelledDays(count, band, DATE_GAP);
+
+  const point = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - rect.left - plotStart;
+    if (band <= 0 || x < 0 || x >= plotWidth) return setPointed(null);
+    const at = Math.floor(x / band);
+    setPointed({ index: rtl ? count - 1 - at : at, y: event.clientY - rect.top });
   };
 
-  const xAxis = (hide: boolean) => (
-    <XAxis
-      dataKey="date"
-      hide={hide}
-      reversed={rtl}
-      tickFormatter={tickDate}
-      tick={axisTick}
-      minTickGap={16}
-      interval="preserveStartEnd"
-    />
-  );
+  const shown = pointed ? points[pointed.index] : undefined;
+  const day = shown ? rows[pointed!.index] : undefined;
+  const cursor = (height: number) =>
+    pointed && shown ? (
+      <rect x={slot(pointed.index)} y={0} width={band} height={height} className="attendance-chart__cursor" />
+    ) : null;
 
   return (
     // One stop for the keyboard and one thing for a screen reader: the figure, named by its title and
@@ -115,9 +104,9 @@ export default function AttendanceChart({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the figure's summary is what a keyboard user reads here
       tabIndex={0}
     >
-      <Typography.Title level={5} id={titleId} style={{ marginTop: 0 }}>
+      <h5 id={titleId} className="attendance-chart__title">
         {t('attendance.chart.title')}
-      </Typography.Title>
+      </h5>
       <figcaption id={captionId} className="attendance-chart__summary">
         <Trans
           i18nKey="attendance.chart.summary"
@@ -144,61 +133,132 @@ export default function AttendanceChart({
           </>
         ) : null}
       </figcaption>
-      <div ref={drawn}>
-        <div className="attendance-chart__label" aria-hidden>
+      {/* Laid out left to right: in Arabic the days run from the right through the positions above. */}
+      <div
+        ref={box}
+        className="attendance-chart__plot"
+        dir="ltr"
+        aria-hidden="true"
+        onPointerMove={point}
+        onPointerDown={point}
+        onPointerLeave={() => setPointed(null)}
+      >
+        <div className="attendance-chart__label" dir={rtl ? 'rtl' : 'ltr'}>
           {t('attendance.chart.days')}
         </div>
-        {/* The SVG is laid out left to right: in Arabic the days run from the right through the axes' own options. */}
-        <div dir="ltr" aria-hidden>
-          <BarChart
-            responsive
-            style={{ width: '100%', height: 64 }}
-            data={points}
-            syncId={SYNC_ID}
-            barCategoryGap={1}
-            maxBarSize={48}
-            margin={{ top: 0, bottom: 0, left: rtl ? 0 : 44, right: rtl ? 44 : 0 }}
-            accessibilityLayer={false}
-            tabIndex={-1}
-          >
-            {xAxis(true)}
-            <YAxis hide domain={[0, 1]} />
-            <Tooltip content={tooltip} cursor={{ fill: token.colorFillSecondary }} />
-            <Bar dataKey="mark" isAnimationActive={!still} name={t('attendance.chart.days')}>
-              {points.map((p) => (
-                <Cell key={p.date} fill={p.kind ? DAY_COLOURS[p.kind] : 'transparent'} />
-              ))}
-            </Bar>
-          </BarChart>
-        </div>
-        <div className="attendance-chart__label" aria-hidden>
+        <svg
+          width={width}
+          height={STRIP_HEIGHT}
+          aria-hidden="true"
+          focusable="false"
+          className="attendance-chart__svg"
+        >
+          {cursor(STRIP_HEIGHT)}
+          {points.map((p, i) =>
+            p.kind ? (
+              <rect
+                key={p.date}
+                className="attendance-chart__bar"
+                x={barX(i)}
+                y={0}
+                width={bar}
+                height={STRIP_HEIGHT}
+                fill={DAY_COLOURS[p.kind]}
+              />
+            ) : null,
+          )}
+        </svg>
+        <div className="attendance-chart__label" dir={rtl ? 'rtl' : 'ltr'}>
           {t('attendance.chart.lateMinutes')}
         </div>
-        <div dir="ltr" aria-hidden>
-          <BarChart
-            responsive
-            style={{ width: '100%', height: 180 }}
-            data={points}
-            syncId={SYNC_ID}
-            barCategoryGap={1}
-            maxBarSize={48}
-            margin={{ top: 8, bottom: 0, left: 0, right: 0 }}
-            accessibilityLayer={false}
-            tabIndex={-1}
+        <svg
+          width={width}
+          height={LATE_HEIGHT}
+          aria-hidden="true"
+          focusable="false"
+          className="attendance-chart__svg"
+        >
+          {cursor(lateBottom)}
+          <g className="attendance-chart__grid">
+            {ticks.map((m) => (
+              <line key={m} x1={plotStart} x2={plotStart + plotWidth} y1={minuteY(m)} y2={minuteY(m)} />
+            ))}
+          </g>
+          {points.map((p, i) =>
+            p.lateMinutes > 0 ? (
+              <rect
+                key={p.date}
+                className="attendance-chart__bar"
+                x={barX(i)}
+                y={minuteY(p.lateMinutes)}
+                width={bar}
+                height={lateBottom - minuteY(p.lateMinutes)}
+                fill={DAY_COLOURS.late}
+              />
+            ) : null,
+          )}
+          <g className="attendance-chart__axis">
+            <line x1={axisX} x2={axisX} y1={LATE_TOP} y2={lateBottom} />
+            <line x1={plotStart} x2={plotStart + plotWidth} y1={lateBottom} y2={lateBottom} />
+            {ticks.map((m) => (
+              <g key={m}>
+                <line x1={axisX} x2={axisX + (rtl ? 6 : -6)} y1={minuteY(m)} y2={minuteY(m)} />
+                <text
+                  x={axisX + (rtl ? 9 : -9)}
+                  y={minuteY(m)}
+                  dy="0.355em"
+                  textAnchor={rtl ? 'start' : 'end'}
+                >
+                  {m}
+                </text>
+              </g>
+            ))}
+            {dated.map((i) => {
+              // A date at either end stays inside the drawing.
+              const x = Math.min(width - DATE_HALF, Math.max(DATE_HALF, slot(i) + band / 2));
+              const tick = slot(i) + band / 2;
+              return (
+                <g key={points[i]!.date}>
+                  <line x1={tick} x2={tick} y1={lateBottom} y2={lateBottom + 6} />
+                  <text x={x} y={lateBottom + 9} dy="0.71em" textAnchor="middle">
+                    {formatDayMonth(points[i]!.date)}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+        </svg>
+        {pointed && day ? (
+          <div
+            className="attendance-chart__tooltip"
+            dir={rtl ? 'rtl' : 'ltr'}
+            style={{
+              ...(slot(pointed.index) + band / 2 < width / 2
+                ? { left: slot(pointed.index) + band + 10 }
+                : { right: width - slot(pointed.index) + 10 }),
+              // Below the pointer in the upper half, above it in the lower one.
+              ...(pointed.y < (STRIP_HEIGHT + LATE_HEIGHT) / 2
+                ? { top: pointed.y + 10 }
+                : { top: pointed.y - 10, transform: 'translateY(-100%)' }),
+            }}
           >
-            <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
-            {xAxis(false)}
-            <YAxis orientation={rtl ? 'right' : 'left'} width={44} allowDecimals={false} tick={axisTick} />
-            {/* The strip above shows the day's tooltip for both charts. */}
-            <Tooltip content={() => null} cursor={{ fill: token.colorFillSecondary }} />
-            <Bar
-              dataKey="lateMinutes"
-              fill={DAY_COLOURS.late}
-              isAnimationActive={!still}
-              name={t('attendance.chart.lateMinutes')}
-            />
-          </BarChart>
-        </div>
+            <strong>
+              <bdi>{formatDate(day.date)}</bdi> · {weekdayOf(day.date)}
+            </strong>
+            <div>{dayText(t, day)}</div>
+            {day.punch_in ? (
+              <div>
+                {t('attendance.columns.punch_in')}: <bdi>{day.punch_in}</bdi>
+                {day.punch_out ? (
+                  <>
+                    {' · '}
+                    {t('attendance.columns.punch_out')}: <bdi>{day.punch_out}</bdi>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       <DayLegend kinds={kindsIn(points, DAY_KINDS)} />
     </figure>

@@ -1,5 +1,4 @@
 import type { AttendanceDay } from '@hr/contracts/attendance';
-import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DayStatusTags } from '../../../components/attendance/DayStatusTags';
 import { DataTable } from '../../../components/list/DataTable';
@@ -28,12 +27,10 @@ export function DaysTable({
       key: 'date',
       width: 150,
       render: (_, day) => (
-        <Flex vertical>
+        <span className="attendance-cell">
           <bdi>{formatDate(day.date)}</bdi>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {weekdayOf(day.date)}
-          </Typography.Text>
-        </Flex>
+          <span className="plain-secondary attendance-cell__note">{weekdayOf(day.date)}</span>
+        </span>
       ),
     },
     {
@@ -58,12 +55,10 @@ export function DaysTable({
       key: 'shift',
       render: (_, day) =>
         day.shift ? (
-          <Flex vertical>
+          <span className="attendance-cell">
             <span>{day.shift.name}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <bdi>{`${formatTime(day.shift.start)}–${formatTime(day.shift.end)}`}</bdi>
-            </Typography.Text>
-          </Flex>
+            <bdi className="plain-secondary attendance-cell__note">{`${formatTime(day.shift.start)}–${formatTime(day.shift.end)}`}</bdi>
+          </span>
         ) : (
           '—'
         ),

@@ -1,7 +1,7 @@
 import type { PersonRef } from '@hr/contracts/people';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReportSearch } from '../../../components/list/ReportSelect';
+import { Combobox } from '../../../components/plain/Combobox';
 
 /**
  * Whose report to open: the signed-in employee ("Me") or one of the people
@@ -29,17 +29,20 @@ export function EmployeePicker({
   ];
   if (current && current.id !== me.id && !people.some((p) => p.id === current.id))
     options.push({ value: current.id, label: `${current.name} (${current.eid})` });
+  // Once left, the list offers the whole team again the next time, not the last search's people.
   return (
-    <Select<number>
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={value}
-      onChange={(v) => onChange(v)}
-      onBlur={() => setSearch('')}
-      loading={reports.isFetching}
-      aria-label={t('attendance.employee')}
-      style={{ minWidth: 240 }}
-      options={options}
-      notFoundContent={t('common.noData')}
-    />
+    // biome-ignore lint/a11y/noStaticElementInteractions: the focus leaving the search box inside, not a control of its own
+    <span onBlur={() => setSearch('')}>
+      <Combobox<number>
+        onSearch={setSearch}
+        value={value}
+        onChange={(id) => id !== undefined && onChange(id)}
+        loading={reports.isFetching}
+        aria-label={t('attendance.employee')}
+        style={{ minWidth: 240 }}
+        options={options}
+        notFound={t('common.noData')}
+      />
+    </span>
   );
 }

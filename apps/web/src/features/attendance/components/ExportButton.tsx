@@ -1,6 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import { useState } from 'react';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
 import { reportError } from '../../../lib/notify';
 
 /** A CSV export: disabled while there is nothing to export, busy while the file comes. */
@@ -26,7 +27,7 @@ export function ExportButton({
   };
   return (
     <Button
-      icon={<DownloadOutlined aria-hidden />}
+      icon={<PlainIcon icon={DownloadOutlined} />}
       disabled={disabled}
       loading={busy}
       onClick={() => void run()}

@@ -1,17 +1,13 @@
-import { DATE_FORMAT } from '@hr/contracts/limits';
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiDate } from '../../../lib/dates';
-import { type DayRange, isPickable, thisMonthRange, todayRange } from '../range';
-
-const toPicker = (range: DayRange): [Dayjs, Dayjs] => [dayjs(range.from), dayjs(range.to)];
+import { DateField } from '../../../components/plain/DateField';
+import { type DayRange, fitRange, thisMonthRange, todayRange } from '../range';
 
 /**
- * The report's range (SPEC.md §2): a range picker with the presets Today and
- * This Month (so far), no day after today, DD-MM-YYYY. It always holds a
- * range: the report needs both ends before it loads (SPEC.md §5).
+ * The report's range (SPEC.md §2): its first and last days (DD-MM-YYYY,
+ * typed or picked from the calendar), with the presets Today and This Month
+ * (so far), no day after today. It always holds a range: the report needs
+ * both ends before it loads (SPEC.md §5); a day that would leave the range
+ * upside down or longer than a report covers moves the other end with it.
  */
 export function RangeFilter({
   value,
@@ -23,32 +19,33 @@ export function RangeFilter({
   onChange: (range: DayRange) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
+  const from = t('attendance.range.from');
+  const to = t('attendance.range.to');
   return (
-    <span>
-      <label htmlFor={`${id}-from`} className="visually-hidden">
-        {t('attendance.range.from')}
-      </label>
-      <label htmlFor={`${id}-to`} className="visually-hidden">
-        {t('attendance.range.to')}
-      </label>
-      <DatePicker.RangePicker
-        id={{ start: `${id}-from`, end: `${id}-to` }}
-        value={toPicker(value)}
-        format={DATE_FORMAT}
-        allowClear={false}
-        placeholder={[t('attendance.range.from'), t('attendance.range.to')]}
-        disabledDate={(d, info) => !isPickable(d.format('YYYY-MM-DD'), today, toApiDate(info?.from))}
-        presets={[
-          { label: t('common.today'), value: toPicker(todayRange(today)) },
-          { label: t('common.thisMonth'), value: toPicker(thisMonthRange(today)) },
-        ]}
-        onChange={(v) => {
-          const from = toApiDate(v?.[0]);
-          const to = toApiDate(v?.[1]);
-          if (from && to) onChange({ from, to });
-        }}
+    <fieldset className="plain-range" aria-label={`${from} – ${to}`}>
+      <DateField
+        value={value.from}
+        onChange={(day) => day && onChange(fitRange({ from: day, to: value.to }, 'from'))}
+        placeholder={from}
+        aria-label={from}
+        max={today}
       />
-    </span>
+      <span aria-hidden="true" className="plain-secondary flip-rtl attendance-range__arrow">
+        →
+      </span>
+      <DateField
+        value={value.to}
+        onChange={(day) => day && onChange(fitRange({ from: value.from, to: day }, 'to'))}
+        placeholder={to}
+        aria-label={to}
+        max={today}
+      />
+      <button type="button" className="plain-link-button" onClick={() => onChange(todayRange(today))}>
+        {t('common.today')}
+      </button>
+      <button type="button" className="plain-link-button" onClick={() => onChange(thisMonthRange(today))}>
+        {t('common.thisMonth')}
+      </button>
+    </fieldset>
   );
 }

@@ -1,8 +1,8 @@
 import type { AttendanceTotals } from '@hr/contracts/attendance';
 import type { PersonRef } from '@hr/contracts/people';
-import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
+import { PlainSkeleton, PlainStatistic } from '../../../components/PlainBlocks';
 import { formatDate } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
 import type { DayRange } from '../range';
@@ -34,37 +34,47 @@ export function ReportHeader({
   const { t } = useTranslation();
   const title = employee ? t('attendance.reportOf', { name: employee.name }) : t('nav.attendance');
   return (
-    <Card role="region" aria-label={title} className="attendance-header">
-      {employee ? (
-        <Flex gap={16} align="center" wrap>
-          <EmployeeAvatar name={employee.name} photo={employee.photo} size={72} />
-          <Flex vertical gap={2}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {employee.name}
-            </Typography.Title>
-            <Typography.Text>
-              {t('attendance.eid')}: <bdi>{employee.eid}</bdi>
-            </Typography.Text>
-            <Typography.Text type="secondary">
-              {t('attendance.range.label')}:{' '}
-              <Trans
-                i18nKey="attendance.range.span"
-                values={{ from: formatDate(range.from), to: formatDate(range.to) }}
-                components={{ d: <bdi /> }}
+    <section aria-label={title} className="plain-card attendance-header">
+      <div className="plain-card__body">
+        {employee ? (
+          <div className="attendance-header__person">
+            <EmployeeAvatar name={employee.name} photo={employee.photo} size={72} />
+            <div className="attendance-header__facts">
+              <h4 className="attendance-header__name">{employee.name}</h4>
+              <span>
+                {t('attendance.eid')}: <bdi>{employee.eid}</bdi>
+              </span>
+              <span className="plain-secondary">
+                {t('attendance.range.label')}:{' '}
+                <Trans
+                  i18nKey="attendance.range.span"
+                  values={{ from: formatDate(range.from), to: formatDate(range.to) }}
+                  components={{ d: <bdi /> }}
+                />
+              </span>
+            </div>
+          </div>
+        ) : (
+          <div className="attendance-header__person">
+            <span className="attendance-header__avatar-loading" aria-hidden="true" />
+            <div className="attendance-header__facts">
+              <PlainSkeleton lines={2} />
+            </div>
+          </div>
+        )}
+        {totals ? (
+          // biome-ignore lint/a11y/useSemanticElements: figures read together under one name, not a form's fields
+          <div className="attendance-totals" role="group" aria-label={t('attendance.totals')}>
+            {TOTAL_KEYS.map((key) => (
+              <PlainStatistic
+                key={key}
+                title={t(`attendance.columns.${key}`)}
+                value={formatNumber(totals[key])}
               />
-            </Typography.Text>
-          </Flex>
-        </Flex>
-      ) : (
-        <Skeleton avatar={{ size: 72 }} active paragraph={{ rows: 1 }} />
-      )}
-      {totals ? (
-        <Flex wrap gap={24} className="attendance-totals" role="group" aria-label={t('attendance.totals')}>
-          {TOTAL_KEYS.map((key) => (
-            <Statistic key={key} title={t(`attendance.columns.${key}`)} value={formatNumber(totals[key])} />
-          ))}
-        </Flex>
-      ) : null}
-    </Card>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </section>
   );
 }

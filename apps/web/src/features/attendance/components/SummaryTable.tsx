@@ -1,10 +1,33 @@
 import type { SummaryRow } from '@hr/contracts/attendance';
-import { Flex, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
+import { Pagination } from '../../../components/plain/Pagination';
+import { type Column, Table } from '../../../components/plain/Table';
 import { TOTAL_KEYS } from './ReportHeader';
+
+const PAGE_SIZES = [20, 50, 100] as const;
+
+type SortKey = 'employee' | 'eid' | (typeof TOTAL_KEYS)[number];
+
+/** How the summary's rows compare by each column that sorts them. */
+const COMPARE: Record<SortKey, (a: SummaryRow, b: SummaryRow) => number> = {
+  employee: (a, b) => a.employee.name.localeCompare(b.employee.name),
+  eid: (a, b) => a.employee.eid.localeCompare(b.employee.eid, undefined, { numeric: true }),
+  ...(Object.fromEntries(
+    TOTAL_KEYS.map((key) => [key, (a: SummaryRow, b: SummaryRow) => a[key] - b[key]]),
+  ) as Record<(typeof TOTAL_KEYS)[number], (a: SummaryRow, b: SummaryRow) => number>),
+};
+
+/** The rows in the order a column's header asks for (`key,asc|desc`; empty: as the server sent them). */
+export function sortRows(rows: readonly SummaryRow[], sort: string): readonly SummaryRow[] {
+  const [key, direction] = sort.split(',') as [SortKey | '', string | undefined];
+  const compare = key ? COMPARE[key] : undefined;
+  if (!compare) return rows;
+  const sign = direction === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * compare(a, b));
+}
 
 /**
  * The team summary: a row of totals per person over the range. The name
@@ -21,14 +44,20 @@ export function SummaryTable({
   reportLink: (employeeId: number) => string;
 }) {
   const { t } = useTranslation();
-  const columns: ColumnsType<SummaryRow> = [
+  const [sort, setSort] = useState('');
+  const [paging, setPaging] = useState({ page: 1, size: 50 });
+  const pages = Math.max(1, Math.ceil(rows.length / paging.size));
+  const page = Math.min(paging.page, pages);
+  const shown = sortRows(rows, sort).slice((page - 1) * paging.size, page * paging.size);
+
+  const columns: Column<SummaryRow>[] = [
     {
       title: t('attendance.columns.employee'),
       key: 'employee',
-      fixed: 'start',
-      sorter: (a, b) => a.employee.name.localeCompare(b.employee.name),
+      fixed: 'left',
+      sortField: 'employee',
       render: (_, row) => (
-        <Flex gap={8} align="center">
+        <span className="attendance-person">
           <EmployeeAvatar name={row.employee.name} photo={row.employee.photo} size={28} />
           <Link
             to={reportLink(row.employee.id)}
@@ -36,41 +65,45 @@ export function SummaryTable({
           >
             {row.employee.name}
           </Link>
-        </Flex>
+        </span>
       ),
     },
     {
       title: t('attendance.eid'),
       key: 'eid',
-      sorter: (a, b) => a.employee.eid.localeCompare(b.employee.eid, undefined, { numeric: true }),
+      sortField: 'eid',
       render: (_, row) => <bdi>{row.employee.eid}</bdi>,
     },
-    ...TOTAL_KEYS.map((key): ColumnsType<SummaryRow>[number] => ({
-      title: t(`attendance.columns.${key}`),
-      dataIndex: key,
-      key,
-      align: 'end',
-      sorter: (a, b) => a[key] - b[key],
-    })),
+    ...TOTAL_KEYS.map(
+      (key): Column<SummaryRow> => ({
+        title: t(`attendance.columns.${key}`),
+        dataIndex: key,
+        key,
+        align: 'end',
+        sortField: key,
+      }),
+    ),
   ];
   return (
-    <Table<SummaryRow>
-      aria-label={t('attendance.summaryTable')}
-      rowKey={(row) => row.employee.id}
-      size="small"
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      sortDirections={['ascend', 'descend']}
-      pagination={{
-        defaultPageSize: 50,
-        hideOnSinglePage: true,
-        showSizeChanger: true,
-        pageSizeOptions: ['20', '50', '100'],
-        showTotal: (total, r) => t('lists.range', { from: r[0], to: r[1], total }),
-      }}
-      locale={{ emptyText: t('attendance.summaryEmpty') }}
-    />
+    <>
+      <Table<SummaryRow>
+        label={t('attendance.summaryTable')}
+        rowKey={(row) => row.employee.id}
+        size="small"
+        columns={columns}
+        rows={shown}
+        loading={loading}
+        sort={{ value: sort, onChange: setSort, reset: '' }}
+        empty={t('attendance.summaryEmpty')}
+      />
+      <Pagination
+        current={page}
+        pageSize={paging.size}
+        total={rows.length}
+        pageSizeOptions={PAGE_SIZES}
+        onChange={(next, size) => setPaging({ page: next, size })}
+        showTotal={(total, r) => t('lists.range', { from: r[0], to: r[1], total })}
+      />
+    </>
   );
 }

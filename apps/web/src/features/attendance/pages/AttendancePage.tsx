@@ -1,15 +1,20 @@
-import { Button, Card, Flex, Result, Segmented, Skeleton } from 'antd';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import '../../../components/attendance/attendance-days.css';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainCard } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
+import { Segmented } from '../../../components/plain/Segmented';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/me';
 import { endSession, useSession } from '../../../lib/session';
 import { downloadIndividualCsv, downloadSummaryCsv, useIndividualReport, useSummaryReport } from '../api';
 import '../attendance.css';
+import AttendanceChart from '../components/AttendanceChart';
 import { DaysTable } from '../components/DaysTable';
 import { EmployeePicker } from '../components/EmployeePicker';
 import { ExportButton } from '../components/ExportButton';
@@ -18,17 +23,18 @@ import { ReportHeader } from '../components/ReportHeader';
 import { SummaryTable } from '../components/SummaryTable';
 import { type AttendanceState, type AttendanceView, readState, writeState } from '../range';
 
-/** The chart comes with its own chunk, after the table: no other page carries it. */
-const AttendanceChart = lazy(() => import('../components/AttendanceChart'));
-
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
-      title={error instanceof ApiError ? error.message : t('errors.unexpected')}
-      extra={<Button onClick={onRetry}>{t('attendance.retry')}</Button>}
-    />
+    <div className="attendance-failed" role="alert">
+      <div className="attendance-failed__icon">
+        <PlainIcon icon={ExclamationCircleFilled} />
+      </div>
+      <div className="attendance-failed__title">
+        {error instanceof ApiError ? error.message : t('errors.unexpected')}
+      </div>
+      <Button onClick={onRetry}>{t('attendance.retry')}</Button>
+    </div>
   );
 }
 
@@ -86,12 +92,12 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('nav.attendance')} extra={exportButton} />
-      <Card className="attendance-toolbar" role="search" aria-label={t('attendance.choose')}>
-        <Flex wrap gap={12} align="center">
+      <search className="plain-card attendance-toolbar" aria-label={t('attendance.choose')}>
+        <div className="plain-card__body plain-row plain-row--wide">
           <RangeFilter value={state.range} today={today} onChange={(range) => show({ range })} />
           {manager ? (
             <Segmented<AttendanceView>
-              aria-label={t('attendance.view.label')}
+              label={t('attendance.view.label')}
               value={view}
               onChange={(v) => show({ view: v })}
               options={[
@@ -108,11 +114,11 @@ export function Component() {
               onChange={(id) => show({ employeeId: id === me.data.employee.id ? undefined : id })}
             />
           ) : null}
-        </Flex>
-      </Card>
+        </div>
+      </search>
 
       {view === 'summary' ? (
-        <Card title={t('attendance.summaryTable')}>
+        <PlainCard title={t('attendance.summaryTable')}>
           {summary.isError && !summary.data ? (
             <LoadFailed error={summary.error} onRetry={() => void summary.refetch()} />
           ) : (
@@ -122,22 +128,20 @@ export function Component() {
               reportLink={reportLink}
             />
           )}
-        </Card>
+        </PlainCard>
       ) : report.isError && !report.data ? (
-        <Card>
+        <PlainCard title={null}>
           <LoadFailed error={report.error} onRetry={() => void report.refetch()} />
-        </Card>
+        </PlainCard>
       ) : (
-        <Flex vertical gap={16}>
+        <>
           <ReportHeader employee={report.data?.employee} range={state.range} totals={report.data?.totals} />
           {data && rows.length > 0 ? (
-            <Card>
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-                <AttendanceChart rows={rows} totals={data.totals} range={state.range} />
-              </Suspense>
-            </Card>
+            <PlainCard title={null}>
+              <AttendanceChart rows={rows} totals={data.totals} range={state.range} />
+            </PlainCard>
           ) : null}
-          <Card title={t('attendance.days')}>
+          <PlainCard title={t('attendance.days')}>
             <DaysTable
               rows={report.data?.rows ?? []}
               loading={report.isFetching}
@@ -147,8 +151,8 @@ export function Component() {
                   : t('attendance.days')
               }
             />
-          </Card>
-        </Flex>
+          </PlainCard>
+        </>
       )}
     </>
   );
