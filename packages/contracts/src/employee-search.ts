@@ -1,9 +1,23 @@
 import { z } from 'zod';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BLOOD_GROUPS,
+  FILTER_IDS_MAX,
+  FULL_TEXT_MAX,
+  SEARCH_DEFAULT_SORT,
+  SEARCH_FILTER_CLASS,
+  SERVICE_MAX,
+  SERVICE_MIN,
+  type SearchFilterName,
+} from './employee-search-rules';
 import { type ListResponse, limit, listResponse, page, sort } from './lists';
 import { idName } from './lookups';
 import { employeeCard } from './people';
 import type { DataClass } from './privacy';
 import { lineText } from './text';
+
+export * from './employee-search-rules';
 
 /** A list's `sort` with its own default (the server checks the field against the list's fields). */
 export const sortWithDefault = (value: string) => sort.unwrap().default(value);
@@ -12,17 +26,6 @@ export const sortWithDefault = (value: string) => sort.unwrap().default(value);
  * Employee search: POST employees/search?query=&page=&limit=&sort= with the filter as the JSON
  * body, either as it is or under `filter` (SPEC.md §7: `{ "filter": { "full_text", "status", "ids" } }`).
  * ---------------------------------------------------------------------------------------------- */
-
-/** SPEC.md §9. */
-export const AGE_MIN = 18;
-export const AGE_MAX = 62;
-export const SERVICE_MIN = 1;
-export const SERVICE_MAX = 50;
-export const FULL_TEXT_MAX = 100;
-export const FILTER_IDS_MAX = 500;
-
-export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-'] as const;
-export type BloodGroup = (typeof BLOOD_GROUPS)[number];
 
 /** Who the search covers: active employees (the default), disabled ones, or both (the last two for admins). */
 export const EMPLOYEE_STATUSES = ['enabled', 'disabled', 'all'] as const;
@@ -189,48 +192,6 @@ export const employeeSearchBody = z
 
 export const SEARCH_SORT_FIELDS = ['name', 'eid', 'id', 'joining_date', 'dob'] as const;
 export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
-export const SEARCH_DEFAULT_SORT = 'name,asc';
-
-/**
- * The class of data each filter reads (DESIGN.md §9). A filter on a
- * personal field is open to HR administrators, and to anyone whose search
- * can only match people whose personal data they may read: themself and the
- * people below them in the reporting line (`ids` naming only those, or
- * `scope: reports`). Anything else is a 403 naming the filter.
- *
- * Directory: the organisation's own facts (company, office, level, grade,
- * groups, joining date and the service length made of it). Personal: the
- * General, Personal/Family and Separation parts of the profile, the
- * employment status, and the educations (exam, education type), which the
- * profile shows only to the employee, their managers and HR.
- */
-export const SEARCH_FILTER_CLASS = {
-  full_text: 'directory',
-  status: 'directory',
-  scope: 'directory',
-  ids: 'directory',
-  office_ids: 'directory',
-  company_ids: 'directory',
-  level_ids: 'directory',
-  grade_ids: 'directory',
-  group_tree_ids: 'directory',
-  joining_date: 'directory',
-  service_years: 'directory',
-  gender_ids: 'personal',
-  blood_groups: 'personal',
-  religion_ids: 'personal',
-  marital_status_ids: 'personal',
-  employee_status_ids: 'personal',
-  confirmation_date: 'personal',
-  birthday: 'personal',
-  age: 'personal',
-  education_type_ids: 'personal',
-  exam_ids: 'personal',
-  has_separation: 'personal',
-  separation_type_ids: 'personal',
-  separation_status_ids: 'personal',
-} as const satisfies Record<keyof EmployeeSearchFilter, DataClass>;
-export type SearchFilterName = keyof typeof SEARCH_FILTER_CLASS;
 
 /** The class of data each sort field orders by: the date of birth is personal. */
 export const SEARCH_SORT_CLASS = {

@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import './plain.css';
 
-/** A choice of two or three views side by side (Self / Team): a group of radio buttons. */
+/**
+ * A choice of two or three views side by side (Self / Team): a group of radio
+ * buttons, each named by its label; an option's icon is drawn before it for the eye.
+ */
 export function Segmented<V extends string>({
   value,
   onChange,
@@ -10,7 +13,7 @@ export function Segmented<V extends string>({
 }: {
   value: V;
   onChange: (value: V) => void;
-  options: readonly { value: V; label: string }[];
+  options: readonly { value: V; label: string; icon?: ReactNode }[];
   label: string;
 }) {
   const name = useId();
@@ -25,7 +28,10 @@ export function Segmented<V extends string>({
             checked={o.value === value}
             onChange={() => onChange(o.value)}
           />
-          <span>{o.label}</span>
+          <span>
+            {o.icon}
+            {o.label}
+          </span>
         </label>
       ))}
     </div>
