@@ -44,7 +44,8 @@ test.describe('employee search', () => {
 
       await page.reload();
       await expect(status).toBeVisible();
-      await expect(panel.getByTitle('Disabled', { exact: true })).toBeVisible();
+      // The Status select shows the remembered choice.
+      await expect(status.locator('option:checked')).toHaveText('Disabled');
       await expect(row).toContainText('Disabled');
       for (const r of await found.all()) await expect(r).toContainText('Disabled');
 

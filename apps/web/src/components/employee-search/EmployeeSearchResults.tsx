@@ -1,9 +1,10 @@
 import type { EmployeeSearchItem, EmployeeSearchResponse } from '@hr/contracts/employee-search';
 import { PAGE_SIZES } from '@hr/contracts/limits';
-import { type Breakpoint, Table, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Pagination } from '../plain/Pagination';
+import { type Column, Table } from '../plain/Table';
 import { EmployeeAvatar } from './EmployeeAvatar';
 import './employee-search.css';
 
@@ -23,7 +24,8 @@ export interface EmployeeSearchResultsProps extends ListWindow {
   profilePath?: (id: number) => string;
 }
 
-const SORTABLE: Record<string, string> = { name: 'name', eid: 'eid' };
+/** The order when a column's own is taken off: by name. */
+const DEFAULT_SORT = 'name,asc';
 
 /** The search results: one row per employee, each leading to the profile; pages of 10, 20 or 50. */
 export function EmployeeSearchResults({
@@ -38,24 +40,19 @@ export function EmployeeSearchResults({
 }: EmployeeSearchResultsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [sortField, sortDir] = sort.split(',');
-  const order = (field: string) =>
-    sortField === field ? (sortDir === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
+  const items = data?.items ?? [];
 
-  const columns: TableColumnsType<EmployeeSearchItem> = [
+  const columns: Column<EmployeeSearchItem>[] = [
     {
       key: 'name',
       title: t('employees.results.employee'),
-      sorter: true,
-      sortOrder: order('name'),
+      sortField: 'name',
       render: (_, e) => (
         <div className="employee-results__person">
-          <EmployeeAvatar name={e.name} photo={e.photo} size={36} />
+          <EmployeeAvatar name={e.name} photo={e.photo} size={36} decorative />
           <div className="employee-results__name">
-            <Link to={profilePath(e.id)} onClick={(ev) => ev.stopPropagation()}>
-              {e.name}
-            </Link>
-            <Typography.Text type="secondary">{e.designation ?? '—'}</Typography.Text>
+            <Link to={profilePath(e.id)}>{e.name}</Link>
+            <span className="plain-secondary">{e.designation ?? '—'}</span>
           </div>
         </div>
       ),
@@ -64,10 +61,8 @@ export function EmployeeSearchResults({
       key: 'eid',
       dataIndex: 'eid',
       title: t('employees.results.eid'),
-      sorter: true,
-      sortOrder: order('eid'),
+      sortField: 'eid',
       width: 110,
-      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
       key: 'workplace',
@@ -76,7 +71,7 @@ export function EmployeeSearchResults({
       render: (_, e) => (
         <div className="employee-results__name">
           <span>{e.office ?? '—'}</span>
-          <Typography.Text type="secondary">{e.company ?? ''}</Typography.Text>
+          <span className="plain-secondary">{e.company ?? ''}</span>
         </div>
       ),
     },
@@ -100,52 +95,62 @@ export function EmployeeSearchResults({
             key: 'enabled',
             title: t('employees.results.status'),
             width: 110,
-            responsive: ['sm'] as Breakpoint[],
+            responsive: ['sm'] as const,
             render: (_: unknown, e: EmployeeSearchItem) =>
               e.enabled ? (
-                <Tag color="success">{t('employees.search.status.enabled')}</Tag>
+                <span className="plain-tag plain-tag--success">{t('employees.search.status.enabled')}</span>
               ) : (
-                <Tag color="default">{t('employees.search.status.disabled')}</Tag>
+                <span className="plain-tag plain-tag--default">{t('employees.search.status.disabled')}</span>
               ),
           },
         ]
       : []),
   ];
 
-  const handleChange: TableProps<EmployeeSearchItem>['onChange'] = (pagination, _filters, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<EmployeeSearchItem> | undefined;
-    const field = s?.columnKey ? SORTABLE[String(s.columnKey)] : undefined;
-    const nextSort = field && s?.order ? `${field},${s.order === 'descend' ? 'desc' : 'asc'}` : 'name,asc';
-    const nextLimit = pagination.pageSize ?? limit;
-    const sortChanged = nextSort !== sort;
-    onChange({
-      sort: nextSort,
-      limit: nextLimit,
-      page: sortChanged || nextLimit !== limit ? 1 : (pagination.current ?? page),
-    });
+  const pagination = (
+    <Pagination
+      current={page}
+      pageSize={limit}
+      total={data?.total ?? 0}
+      pageSizeOptions={PAGE_SIZES}
+      showTotal={(total) => t('employees.results.total', { count: total })}
+      onChange={(next, size) =>
+        onChange(size !== limit ? { sort, limit: size, page: 1 } : { sort, limit, page: next })
+      }
+    />
+  );
+
+  // A press anywhere on a row opens the profile, as its name's link does (the keyboard's way there).
+  const openRow = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input, select')) return;
+    const row = target.closest('tbody tr');
+    if (!row?.parentElement) return;
+    const item = items[Array.prototype.indexOf.call(row.parentElement.children, row)];
+    if (item) void navigate(profilePath(item.id));
   };
 
   return (
-    <Table<EmployeeSearchItem>
-      className="employee-results"
-      rowKey="id"
-      columns={columns}
-      dataSource={data?.items ?? []}
-      loading={loading}
-      onChange={handleChange}
-      onRow={(e) => ({ onClick: () => navigate(profilePath(e.id)) })}
-      locale={{ emptyText: t('employees.results.empty') }}
-      pagination={{
-        current: page,
-        pageSize: limit,
-        total: data?.total ?? 0,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        hideOnSinglePage: true,
-        placement: ['topEnd', 'bottomEnd'],
-        showTotal: (total) => t('employees.results.total', { count: total }),
-      }}
-      aria-label={t('employees.results.label')}
-    />
+    <div className="employee-results">
+      {pagination}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; each row's link is the way for everyone */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the same as the row's link, which the keyboard reaches */}
+      <div onClick={openRow}>
+        <Table<EmployeeSearchItem>
+          rowKey="id"
+          columns={columns}
+          rows={items}
+          loading={loading}
+          label={t('employees.results.label')}
+          empty={t('employees.results.empty')}
+          sort={{
+            value: sort,
+            reset: DEFAULT_SORT,
+            onChange: (next) => onChange({ sort: next, limit, page: 1 }),
+          }}
+        />
+      </div>
+      {pagination}
+    </div>
   );
 }

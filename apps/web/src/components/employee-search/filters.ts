@@ -1,12 +1,12 @@
+import type { EmployeeSearchFilter } from '@hr/contracts/employee-search';
 import {
   AGE_MAX,
   AGE_MIN,
-  type EmployeeSearchFilter,
   SEARCH_FILTER_CLASS,
   SERVICE_MAX,
   SERVICE_MIN,
   type SearchFilterName,
-} from '@hr/contracts/employee-search';
+} from '@hr/contracts/employee-search-rules';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The optional filters of the panel, in the order the drawer lists them. */
