@@ -1,6 +1,7 @@
 import type { EprListItem } from '@hr/contracts/epr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyInFrame } from '../../../components/frame/load';
 import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
@@ -19,7 +20,12 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
 import { CalibrationLink } from '../../epr-calibration';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
-import { EprFormModal } from '../components/EprFormModal';
+
+/** The create/edit form, drawn with Ant Design: loaded with its frame when first opened. */
+const EprFormModal = lazyInFrame(
+  () => import('../components/EprFormModal').then((m) => m.EprFormModal),
+  (props) => props.open,
+);
 
 const ACTIONS: RowAction[] = ['edit', 'delete'];
 const LIST_TYPES = ['self', 'team'] as const;
