@@ -228,7 +228,6 @@ export function actionsColumn<R>(options: {
   return {
     title: options.title,
     key: 'actions',
-    fixed: 'right',
     render: (_, r) => (
       <RowActions
         actions={options.actions}

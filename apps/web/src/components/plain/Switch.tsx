@@ -23,6 +23,7 @@ export function Switch({
       role="switch"
       className="plain-switch"
       checked={checked}
+      aria-checked={checked}
       aria-busy={busy || undefined}
       disabled={busy || rest.disabled}
       onChange={(event) => onChange(event.target.checked)}

@@ -1,4 +1,4 @@
-import { isValidElement, type Key, type ReactNode } from 'react';
+import { isValidElement, type Key, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainEmpty } from '../PlainBlocks';
 import './plain.css';
@@ -7,8 +7,9 @@ import './plain.css';
  * A column of a table (and of its cards on a phone, CardList): where its
  * value is (`dataIndex`) and how it is drawn (`render`); `sortField` names
  * the server's sort of a sortable one; `teamOnly` shows it in a list's Team
- * view only; `fixed: 'right'` keeps it in sight at the row's end while the
- * rest scrolls sideways.
+ * view only. No column is held in sight while the rest scroll sideways: one
+ * held over the others hid the links scrolled under it, below the 24 px a
+ * pointer needs.
  */
 export interface Column<R> {
   key?: Key;
@@ -18,7 +19,6 @@ export interface Column<R> {
   render?: (value: any, row: R, index: number) => ReactNode | { children: ReactNode; props?: CellSpan };
   sortField?: string;
   teamOnly?: boolean;
-  fixed?: 'left' | 'right' | boolean;
   width?: number | string;
   align?: 'left' | 'right' | 'center' | 'start' | 'end';
   hidden?: boolean;
@@ -94,8 +94,8 @@ export interface TableSelection<R> {
  * where a column names a `sortField` (press: ascending, again: descending,
  * again: the list's default order), a ticked box per row where the reader
  * may pick several, an empty state, and a spinner over the rows while they
- * load. Wider than the screen, it scrolls sideways with the `fixed` columns
- * kept in sight.
+ * load. Wider than the screen, it scrolls sideways, as a named region one
+ * reaches by Tab.
  */
 export function Table<R extends object>({
   columns,
@@ -126,6 +126,7 @@ export function Table<R extends object>({
   bordered?: boolean;
 }) {
   const { t } = useTranslation();
+  const scroller = useScrollsSideways();
   const leaves = leafColumns(columns);
   const groups = columns.some((c) => !c.hidden && c.children);
   const list = rows ?? [];
@@ -139,12 +140,6 @@ export function Table<R extends object>({
     else sort.onChange(sort.reset ?? 'id,desc');
   };
 
-  const fixedClass = (c: Column<R>) =>
-    c.fixed === 'right'
-      ? ' plain-table__fixed-end'
-      : c.fixed === 'left' || c.fixed === true
-        ? ' plain-table__fixed-start'
-        : '';
   const widthClass = (c: Column<R>) => {
     const from = (['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const).find((w) => c.responsive?.includes(w));
     return from && from !== 'xs' ? ` plain-table__from-${from}` : '';
@@ -164,7 +159,7 @@ export function Table<R extends object>({
         scope={colSpan && colSpan > 1 ? 'colgroup' : 'col'}
         rowSpan={rowSpan}
         colSpan={colSpan}
-        className={`${c.className ?? ''}${fixedClass(c)}${alignClass(c)}${widthClass(c)}`.trim() || undefined}
+        className={`${c.className ?? ''}${alignClass(c)}${widthClass(c)}`.trim() || undefined}
         style={c.width ? { width: c.width } : undefined}
         aria-sort={sorted ? (sortDir === 'asc' ? 'ascending' : 'descending') : undefined}
       >
@@ -188,7 +183,12 @@ export function Table<R extends object>({
       className={`plain-table${size === 'small' ? ' plain-table--small' : ''}${bordered ? ' plain-table--bordered' : ''}`}
       aria-busy={loading || undefined}
     >
-      <div className="plain-table__scroll">
+      {/* Wider than the screen, the table is a named region one can reach by Tab and scroll with the arrows. */}
+      <div
+        ref={scroller.ref}
+        className="plain-table__scroll"
+        {...(scroller.scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      >
         <table aria-label={label}>
           <thead>
             {groups ? (
@@ -256,8 +256,7 @@ export function Table<R extends object>({
                           colSpan={cell.span?.colSpan}
                           rowSpan={cell.span?.rowSpan}
                           className={
-                            `${c.className ?? ''}${fixedClass(c)}${alignClass(c)}${widthClass(c)}`.trim() ||
-                            undefined
+                            `${c.className ?? ''}${alignClass(c)}${widthClass(c)}`.trim() || undefined
                           }
                         >
                           {cell.node as ReactNode}
@@ -279,4 +278,21 @@ export function Table<R extends object>({
       ) : null}
     </div>
   );
+}
+
+/** Whether a box is wider inside than out (its content scrolls sideways), kept up to date as either changes. */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const check = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
 }

@@ -124,7 +124,7 @@ export function Component() {
   ];
   // The status badge leads the row (SPEC.md: Status first).
   const status = columns.find((c) => c.key === 'status')!;
-  const ordered = [{ ...status, fixed: undefined }, ...columns.filter((c) => c.key !== 'status')];
+  const ordered = [status, ...columns.filter((c) => c.key !== 'status')];
 
   const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
