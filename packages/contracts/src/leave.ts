@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, isCalendarDateTime } from './dates';
+import { LEAVE_FORMAT } from './leave-rules';
 import { ADDRESS_MAX } from './limits';
 import { dateRange, decision, listQuery, listResponse, recordActions, status } from './lists';
 import { idName } from './lookups';
@@ -9,10 +10,7 @@ import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 import { LEAVE_ACTIONS } from './workflow';
 
-/** Leave formats (SPEC.md §3). */
-export const LEAVE_FORMAT = { fullDay: 1, short: 2 } as const;
-/** Leave types without a balance (SPEC.md §9). */
-export const NO_BALANCE_LEAVE_TYPES = [5, 6, 7, 9] as const;
+export * from './leave-rules';
 
 /** Texts SPEC.md does not give, in its style. */
 export const LEAVE_MESSAGES = defineMessages('leave.validation', {

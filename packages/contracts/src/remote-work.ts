@@ -4,12 +4,13 @@ import { dateRange, decision, listQuery, listResponse, recordActions, status } f
 import { idName } from './lookups';
 import { defineMessages, MESSAGES } from './messages';
 import { personRef } from './people';
+import { REMOTE_WORK_TYPE } from './remote-work-rules';
 import { linesText, lineText } from './text';
 import { nameTranslations, nameTranslationsAnswer } from './translations';
 import { REQUEST_ACTIONS } from './workflow';
 
-/** Remote-work type 1 is hours within one day; the others are whole days (SPEC.md §9). */
-export const REMOTE_WORK_TYPE = { hourly: 1 } as const;
+export * from './remote-work-rules';
+
 export const REMOTE_WORK_DESCRIPTION_MAX = 1000;
 /** A day-based request may span at most a year. */
 export const REMOTE_WORK_MAX_DAYS = 366;
