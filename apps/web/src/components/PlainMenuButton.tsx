@@ -75,12 +75,13 @@ export function PlainMenuButton<K extends string>({
     onPick(item.key);
   };
 
-  // Opened, the current item takes the focus.
+  // Opened, the current item takes the focus. Without scrolling to it: it may be focused before the
+  // menu is placed, and the page's scroll would close it again (a button near the screen's foot).
   // biome-ignore lint/correctness/useExhaustiveDependencies: onOpen is called once per opening
   useEffect(() => {
     if (!open) return;
     onOpen?.();
-    itemsOf(menu.current)[currentIndex]?.focus();
+    itemsOf(menu.current)[currentIndex]?.focus({ preventScroll: true });
   }, [open, currentIndex]);
 
   // The menu floats over the page below its button (above it when there is no room below), so a
