@@ -1,10 +1,13 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
 import type { TeamMember } from '@hr/contracts/employee-search';
-import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
+import { PlainIcon } from '../../../components/PlainIcon';
 
+/** The colour of each relation's tag (the colours of the status badges, components/list/StatusTag.tsx). */
 export const RELATION_COLOR: Record<TeamMember['relation'], string> = {
   line_manager: 'gold',
   peer: 'blue',
@@ -20,45 +23,38 @@ export function TeamCard({ member }: { member: TeamMember }) {
   const { t } = useTranslation();
   const isManager = member.relation === 'line_manager';
   const body = (
-    <Card
-      className={`team-card${isManager ? ' team-card--manager' : ''}`}
-      hoverable={!isManager}
-      variant="outlined"
-      data-testid="team-card"
-    >
-      <Tag className="team-card__relation" color={RELATION_COLOR[member.relation]}>
+    <div className={`plain-card team-card${isManager ? ' team-card--manager' : ''}`} data-testid="team-card">
+      <span className={`plain-tag plain-tag--${RELATION_COLOR[member.relation]} team-card__relation`}>
         {t(`team.relation.${member.relation}`)}
-      </Tag>
+      </span>
       <div className="team-card__head">
-        <EmployeeAvatar name={member.name} photo={member.photo} size={72} />
-        <Typography.Title level={5} className="team-card__name" ellipsis={{ tooltip: member.name }}>
+        <span className="team-card__avatar">
+          <EmployeeAvatar name={member.name} photo={member.photo} size={72} />
+        </span>
+        <h5 className="team-card__name" title={member.name}>
           {member.name}
-        </Typography.Title>
-        <Typography.Text type="secondary" className="team-card__designation" ellipsis>
-          {member.designation ?? '—'}
-        </Typography.Text>
-        <Typography.Text className="team-card__eid" code>
-          {member.eid}
-        </Typography.Text>
+        </h5>
+        <span className="plain-secondary team-card__designation">{member.designation ?? '—'}</span>
+        <code className="team-card__eid">{member.eid}</code>
       </div>
       <ul className="team-card__facts">
         <li>
-          <EnvironmentOutlined aria-hidden />
+          <PlainIcon icon={EnvironmentOutlined} />
           <span className="visually-hidden">{t('team.office')}</span>
-          <Typography.Text ellipsis>{member.office ?? '—'}</Typography.Text>
+          <span className="team-card__fact">{member.office ?? '—'}</span>
         </li>
         <li>
-          <MailOutlined aria-hidden />
+          <PlainIcon icon={MailOutlined} />
           <span className="visually-hidden">{t('team.columns.email')}</span>
-          <Typography.Text ellipsis>{member.email ?? '—'}</Typography.Text>
+          <span className="team-card__fact">{member.email ?? '—'}</span>
         </li>
         <li>
-          <PhoneOutlined aria-hidden />
+          <PlainIcon icon={PhoneOutlined} />
           <span className="visually-hidden">{t('team.columns.mobile')}</span>
-          <Typography.Text>{member.mobile ?? '—'}</Typography.Text>
+          <span>{member.mobile ?? '—'}</span>
         </li>
       </ul>
-    </Card>
+    </div>
   );
   if (isManager) return body;
   return (

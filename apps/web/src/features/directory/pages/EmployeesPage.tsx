@@ -1,10 +1,8 @@
 import type { EmployeeSearchFilter } from '@hr/contracts/employee-search';
-import { SEARCH_DEFAULT_SORT } from '@hr/contracts/employee-search';
+import { SEARCH_DEFAULT_SORT } from '@hr/contracts/employee-search-rules';
 import { DEFAULT_PAGE_SIZE } from '@hr/contracts/limits';
-import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useEmployeeSearch } from '../../../components/employee-search/api';
 import {
   EmployeeSearchPanel,
@@ -16,7 +14,10 @@ import {
 } from '../../../components/employee-search/EmployeeSearchResults';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoading } from '../../../components/PageLoading';
+import { LinkButton } from '../../../components/plain/LinkButton';
+import { Result } from '../../../components/plain/Result';
 import { useMe } from '../../../lib/me';
+import '../directory.css';
 
 const STORAGE_KEY = '/employees';
 const SORT_KEY = 'hr.sort:/employees';
@@ -38,9 +39,9 @@ export function Component() {
         title="403"
         subTitle={t('employees.forbidden')}
         extra={
-          <Link to="/profile">
-            <Button type="primary">{t('errors.goHome')}</Button>
-          </Link>
+          <LinkButton to="/profile" variant="primary">
+            {t('errors.goHome')}
+          </LinkButton>
         }
       />
     );
@@ -69,7 +70,7 @@ function EmployeeDirectory() {
           setWindow((w) => ({ ...w, page: 1 }));
         }}
       />
-      <Card size="small">
+      <div className="plain-card directory-results">
         <EmployeeSearchResults
           data={results.data}
           loading={results.isFetching}
@@ -80,7 +81,7 @@ function EmployeeDirectory() {
             setWindow(next);
           }}
         />
-      </Card>
+      </div>
     </>
   );
 }

@@ -1,42 +1,34 @@
-import {
-  ApartmentOutlined,
-  AppstoreOutlined,
-  CalendarOutlined,
-  SearchOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import ApartmentOutlined from '@ant-design/icons-svg/es/asn/ApartmentOutlined';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
 import type { TeamMember } from '@hr/contracts/employee-search';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TEAM_CARD_PAGE_SIZE } from '@hr/contracts/limits';
 import { ROUTES } from '@hr/contracts/routes';
-import {
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Input,
-  Pagination,
-  Row,
-  Segmented,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 import { useDebounced } from '../../../components/employee-search/use-debounced';
-import { LinkButton } from '../../../components/LinkButton';
+import { lazyInFrame } from '../../../components/frame/load';
 import { PageHeader } from '../../../components/PageHeader';
-import { OrgChart } from '../../org-chart';
+import { PlainEmpty, PlainSkeleton } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { LinkButton } from '../../../components/plain/LinkButton';
+import { Pagination } from '../../../components/plain/Pagination';
+import { SearchInput } from '../../../components/plain/SearchInput';
+import { Segmented } from '../../../components/plain/Segmented';
+import { type Column, Table } from '../../../components/plain/Table';
 import { useTeam } from '../api';
 import { RELATION_COLOR, TeamCard } from '../components/TeamCard';
 import '../directory.css';
+
+/** The organisation chart, drawn with Ant Design: loaded with its frame when the Chart view is first shown. */
+const OrgChart = lazyInFrame(
+  () => import('../../org-chart').then((m) => m.OrgChart),
+  () => true,
+);
 
 type View = 'cards' | 'table' | 'chart';
 /** The card/table/chart choice is remembered between visits, like the lists' Self/Team choice. */
@@ -71,12 +63,7 @@ export function Component() {
 
   const items = team.data?.items ?? [];
   const total = team.data?.total ?? 0;
-  const empty = (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={settled.trim() ? t('team.noMatch', { text: settled.trim() }) : t('team.empty')}
-    />
-  );
+  const empty = settled.trim() ? t('team.noMatch', { text: settled.trim() }) : t('team.empty');
 
   const pager = (position: 'top' | 'bottom') => (
     <Pagination
@@ -85,10 +72,7 @@ export function Component() {
       pageSize={TEAM_CARD_PAGE_SIZE}
       total={total}
       onChange={setPage}
-      hideOnSinglePage
-      showSizeChanger={false}
       showTotal={(n) => t('team.total', { count: n })}
-      size="small"
     />
   );
 
@@ -98,41 +82,38 @@ export function Component() {
         title={t('team.title')}
         subtitle={t('team.subtitle')}
         extra={
-          <Flex gap={8} align="center" wrap>
-            <LinkButton to={ROUTES.leaveCalendar} icon={<CalendarOutlined aria-hidden />}>
+          <div className="plain-row">
+            <LinkButton to={ROUTES.leaveCalendar} icon={<PlainIcon icon={CalendarOutlined} />}>
               {t('leaveCalendar.open')}
             </LinkButton>
             <Segmented<View>
               value={view}
               onChange={changeView}
-              aria-label={t('team.view')}
+              label={t('team.view')}
               options={[
-                { value: 'cards', icon: <AppstoreOutlined aria-hidden />, label: t('team.cards') },
-                { value: 'table', icon: <UnorderedListOutlined aria-hidden />, label: t('team.table') },
-                { value: 'chart', icon: <ApartmentOutlined aria-hidden />, label: t('orgChart.view') },
+                { value: 'cards', icon: <PlainIcon icon={AppstoreOutlined} />, label: t('team.cards') },
+                { value: 'table', icon: <PlainIcon icon={UnorderedListOutlined} />, label: t('team.table') },
+                { value: 'chart', icon: <PlainIcon icon={ApartmentOutlined} />, label: t('orgChart.view') },
               ]}
             />
-          </Flex>
+          </div>
         }
       />
       {view === 'chart' ? null : (
-        <Card size="small" className="team-toolbar">
-          <Flex gap={12} align="center" wrap justify="space-between">
-            <Input
-              allowClear
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              prefix={<SearchOutlined aria-hidden />}
-              placeholder={t('team.searchPlaceholder')}
-              aria-label={t('team.search')}
-              maxLength={100}
-              className="team-toolbar__search"
-            />
-            <Typography.Text type="secondary">
-              <TeamOutlined aria-hidden /> {t('team.total', { count: total })}
-            </Typography.Text>
-          </Flex>
-        </Card>
+        <div className="plain-card team-toolbar">
+          <SearchInput
+            allowClear
+            value={search}
+            onChange={setSearch}
+            placeholder={t('team.searchPlaceholder')}
+            aria-label={t('team.search')}
+            maxLength={100}
+            className="team-toolbar__search"
+          />
+          <span className="plain-secondary team-toolbar__total">
+            <PlainIcon icon={TeamOutlined} /> {t('team.total', { count: total })}
+          </span>
+        </div>
       )}
 
       {view === 'chart' ? (
@@ -141,31 +122,32 @@ export function Component() {
         <section aria-label={t('team.cards')} aria-busy={team.isFetching}>
           {pager('top')}
           {team.isLoading ? (
-            <Row gutter={[16, 16]}>
+            <div className="team-grid">
               {Array.from({ length: 4 }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-                <Col key={i} xs={24} sm={12} lg={8} xxl={6}>
-                  <Card>
-                    <Skeleton avatar active />
-                  </Card>
-                </Col>
+                <div key={i} className="plain-card team-card team-card--loading">
+                  <span className="team-card__avatar-placeholder" aria-hidden="true" />
+                  <PlainSkeleton />
+                </div>
               ))}
-            </Row>
+            </div>
           ) : items.length === 0 ? (
-            <Card>{empty}</Card>
+            <div className="plain-card team-empty">
+              <PlainEmpty description={empty} />
+            </div>
           ) : (
-            <Row gutter={[16, 16]} className="team-grid">
+            <ul className="team-grid">
               {items.map((member) => (
-                <Col key={member.id} xs={24} sm={12} lg={8} xxl={6}>
+                <li key={member.id}>
                   <TeamCard member={member} />
-                </Col>
+                </li>
               ))}
-            </Row>
+            </ul>
           )}
           {pager('bottom')}
         </section>
       ) : (
-        <Card size="small">
+        <div className="plain-card team-table">
           <TeamTable
             items={items}
             total={total}
@@ -180,7 +162,7 @@ export function Component() {
               setPage(next.page);
             }}
           />
-        </Card>
+        </div>
       )}
     </>
   );
@@ -197,30 +179,26 @@ function TeamTable(props: {
   onChange: (next: { page: number; limit: number; sort: string }) => void;
 }) {
   const { t } = useTranslation();
-  const [field, dir] = props.sort.split(',');
-  const order = (f: string) =>
-    field === f ? (dir === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
 
-  const columns: TableColumnsType<TeamMember> = [
+  const columns: Column<TeamMember>[] = [
     {
       key: 'name',
       title: t('team.columns.name'),
-      sorter: true,
-      sortOrder: order('name'),
+      sortField: 'name',
       render: (_, m) => (
         <div className="team-person">
-          <EmployeeAvatar name={m.name} photo={m.photo} size={36} />
+          <EmployeeAvatar name={m.name} photo={m.photo} size={36} decorative />
           <div className="team-person__text">
             {m.relation === 'line_manager' ? (
-              <Typography.Text strong>{m.name}</Typography.Text>
+              <strong>{m.name}</strong>
             ) : (
               <Link to={`/profile/${m.id}`}>{m.name}</Link>
             )}
-            <Typography.Text type="secondary">{m.designation ?? '—'}</Typography.Text>
+            <span className="plain-secondary">{m.designation ?? '—'}</span>
           </div>
-          <Tag color={RELATION_COLOR[m.relation]} className="team-person__tag">
+          <span className={`plain-tag plain-tag--${RELATION_COLOR[m.relation]} team-person__tag`}>
             {t(`team.relation.${m.relation}`)}
-          </Tag>
+          </span>
         </div>
       ),
     },
@@ -228,10 +206,8 @@ function TeamTable(props: {
       key: 'eid',
       dataIndex: 'eid',
       title: t('team.columns.eid'),
-      sorter: true,
-      sortOrder: order('eid'),
+      sortField: 'eid',
       width: 150,
-      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     },
     {
       key: 'email',
@@ -247,38 +223,40 @@ function TeamTable(props: {
     },
   ];
 
-  const onChange: TableProps<TeamMember>['onChange'] = (pagination, _f, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<TeamMember> | undefined;
-    const key = s?.columnKey === 'eid' ? 'eid' : 'name';
-    const sort = s?.order ? `${key},${s.order === 'descend' ? 'desc' : 'asc'}` : 'name,asc';
-    const limit = pagination.pageSize ?? props.limit;
-    props.onChange({
-      sort,
-      limit,
-      page: sort !== props.sort || limit !== props.limit ? 1 : (pagination.current ?? props.page),
-    });
-  };
+  const pagination = (
+    <Pagination
+      current={props.page}
+      pageSize={props.limit}
+      total={props.total}
+      pageSizeOptions={PAGE_SIZES}
+      showTotal={(n) => t('team.total', { count: n })}
+      onChange={(page, size) =>
+        props.onChange(
+          size !== props.limit
+            ? { sort: props.sort, limit: size, page: 1 }
+            : { sort: props.sort, limit: props.limit, page },
+        )
+      }
+    />
+  );
 
   return (
-    <Table<TeamMember>
-      rowKey="id"
-      columns={columns}
-      dataSource={props.items}
-      loading={props.loading}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: props.empty }}
-      aria-label={t('team.table')}
-      pagination={{
-        current: props.page,
-        pageSize: props.limit,
-        total: props.total,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        hideOnSinglePage: true,
-        placement: ['topEnd', 'bottomEnd'],
-        showTotal: (n) => t('team.total', { count: n }),
-      }}
-    />
+    <>
+      {pagination}
+      <Table<TeamMember>
+        rowKey="id"
+        columns={columns}
+        rows={props.items}
+        loading={props.loading}
+        empty={props.empty}
+        label={t('team.table')}
+        sort={{
+          value: props.sort,
+          reset: 'name,asc',
+          onChange: (sort) => props.onChange({ sort, limit: props.limit, page: 1 }),
+        }}
+      />
+      {pagination}
+    </>
   );
 }
