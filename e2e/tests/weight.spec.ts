@@ -30,6 +30,9 @@ const LIGHT_ROUTES: { path: string; as: string }[] = [
   { path: '/dashboard', as: '1004' },
   { path: '/kpi', as: '1004' },
   { path: '/kpi/:kpi', as: '1004' },
+  { path: '/epr', as: '1004' },
+  { path: '/team', as: '1004' },
+  { path: '/employees', as: '1001' },
 ];
 /** Any one JavaScript file of the build, gzipped. */
 const CHUNK_BUDGET = 150 * 1024;
