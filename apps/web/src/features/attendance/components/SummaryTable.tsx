@@ -54,7 +54,6 @@ export function SummaryTable({
     {
       title: t('attendance.columns.employee'),
       key: 'employee',
-      fixed: 'left',
       sortField: 'employee',
       render: (_, row) => (
         <span className="attendance-person">

@@ -132,8 +132,7 @@ export function Component() {
       label: (r) => t('eprList.actionsFor', { name: r.name }),
     }),
   ];
-  // The status badge leads the row (SPEC.md: Status first), not pinned to the end.
-  columns[0] = { ...columns[0]!, fixed: undefined };
+  // The status badge leads the row (SPEC.md: Status first).
 
   const { value } = controls;
   const optionalFilters: OptionalFilter[] = [
