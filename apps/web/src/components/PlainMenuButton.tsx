@@ -85,11 +85,13 @@ export function PlainMenuButton<K extends string>({
   }, [open, currentIndex]);
 
   // The menu floats over the page below its button (above it when there is no room below), so a
-  // table that scrolls sideways does not cut it off; scrolling the page closes it.
+  // table that scrolls sideways does not cut it off; scrolling that moves the button closes it.
   const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  const placedAt = useRef<{ top: number; left: number } | null>(null);
   useLayoutEffect(() => {
     if (!open || !button.current || !menu.current) return setPlace(undefined);
     const at = button.current.getBoundingClientRect();
+    placedAt.current = { top: at.top, left: at.left };
     const height = menu.current.offsetHeight;
     const rtl = getComputedStyle(button.current).direction === 'rtl';
     const below = at.bottom + 4 + height <= window.innerHeight || at.top - 4 - height < 0;
@@ -104,13 +106,20 @@ export function PlainMenuButton<K extends string>({
   useEffect(() => {
     if (!open) return;
     const onScroll = (event: Event) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+      if (menu.current?.contains(event.target as Node)) return;
+      // A scroll that left the button where the menu hangs from it (the one that brought the
+      // button into sight just before it was pressed comes a frame later) keeps the menu open.
+      const at = button.current?.getBoundingClientRect();
+      const was = placedAt.current;
+      if (at && was && Math.abs(at.top - was.top) < 1 && Math.abs(at.left - was.left) < 1) return;
+      setOpen(false);
     };
+    const onResize = () => setOpen(false);
     window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onScroll);
+    window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('resize', onResize);
     };
   }, [open]);
 
