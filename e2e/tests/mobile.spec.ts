@@ -198,8 +198,14 @@ test.describe('on a phone', () => {
     for (const path of ['/dashboard', '/team', '/profile', '/attendance']) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
-      // The page's data has come (the sign of a loading list is gone).
-      await expect(page.getByRole('main').locator('.anticon-loading')).toHaveCount(0);
+      // The page's data has come: no list busy loading, no loading lines, no spinner left.
+      await expect(
+        page
+          .getByRole('main')
+          .locator(
+            '[aria-busy="true"], .plain-skeleton, .anticon-loading, .ant-skeleton, .ant-spin-spinning',
+          ),
+      ).toHaveCount(0);
       await expectNoSideScroll(page);
     }
 
