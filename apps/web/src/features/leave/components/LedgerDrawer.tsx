@@ -1,44 +1,29 @@
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  ADJUSTMENT_REASON_MAX,
-  adjustmentBody,
-  type Ledger,
-  type LedgerEntry,
-  type PolicySummary,
-} from '@hr/contracts/leave-policies';
-import { DATE_FORMAT } from '@hr/contracts/limits';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import type { Ledger, LedgerEntry, PolicySummary } from '@hr/contracts/leave-policies';
+import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { lazyInFrame } from '../../../components/frame/load';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
+import { Dialog } from '../../../components/plain/Dialog';
+import { Select } from '../../../components/plain/Select';
+import { type Columns, Table } from '../../../components/plain/Table';
 import { formatDate } from '../../../lib/dates';
 import { formatMonth, formatNumber } from '../../../lib/format';
-import { applyServerErrors, keepEnterInPickers, zodRules } from '../../../lib/forms';
-import { isRtl } from '../../../lib/i18n';
 import { useMe } from '../../../lib/me';
-import { toastSuccess } from '../../../lib/notify';
-import { useAddAdjustment, useLedger } from '../api';
+import { useLedger } from '../api';
 import '../leave-policies.css';
 import { isolated, ownDirection, signedDays } from '../ledger-format';
+
+/** HR's adjustment form, drawn with Ant Design: loaded with its frame when HR first opens it. */
+const AdjustmentForm = lazyInFrame(
+  () => import('./AdjustmentForm').then((m) => m.AdjustmentForm),
+  () => true,
+);
 
 type T = TFunction;
 
@@ -108,96 +93,12 @@ function noteOf(entry: LedgerEntry, ledger: Ledger, t: T, link: (e: LedgerEntry)
   }
 }
 
-interface AdjustmentValues {
-  days?: number | null;
-  reason?: string;
-  date?: Dayjs | null;
-}
-
-/** HR's correction of a balance: days (quarter days, either way), the reason, and the day it counts from. */
-function AdjustmentForm({ ledger, onDone }: { ledger: Ledger; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<AdjustmentValues>();
-  const add = useAddAdjustment();
-  const toBody = (v: AdjustmentValues) => ({
-    employee_id: ledger.employee_id,
-    type_id: ledger.type.id,
-    days: v.days ?? undefined,
-    reason: v.reason ?? '',
-    date: v.date?.format('YYYY-MM-DD'),
-  });
-  const rules = zodRules(z.preprocess((v) => toBody(v as AdjustmentValues), adjustmentBody));
-  const save = async () => {
-    let values: AdjustmentValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await add.mutateAsync(adjustmentBody.parse(toBody(values)));
-      toastSuccess(t('leavePolicies.adjustment.saved'));
-      onDone();
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  };
-  return (
-    <Card size="small" title={t('leavePolicies.adjustment.title', { type: ledger.type.name })}>
-      <Form<AdjustmentValues>
-        form={form}
-        name="adjustment"
-        aria-label={t('leavePolicies.adjustment.title', { type: ledger.type.name })}
-        layout="vertical"
-        requiredMark="optional"
-        initialValues={{ date: dayjs() }}
-        onFinish={save}
-        onKeyDownCapture={keepEnterInPickers}
-      >
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="days"
-            label={t('leavePolicies.adjustment.days')}
-            rules={rules('days')}
-            required
-            extra={t('leavePolicies.adjustment.daysHelp')}
-            style={{ flex: '1 1 160px' }}
-          >
-            <InputNumber min={-366} max={366} step={0.25} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="date"
-            label={t('leavePolicies.adjustment.date')}
-            rules={rules('date')}
-            style={{ flex: '1 1 160px' }}
-          >
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-          </Form.Item>
-        </Flex>
-        <Form.Item
-          name="reason"
-          label={t('leavePolicies.adjustment.reason')}
-          rules={rules('reason')}
-          required
-          extra={t('leavePolicies.adjustment.reasonHelp')}
-        >
-          <Input.TextArea rows={3} showCount count={{ max: ADJUSTMENT_REASON_MAX }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={add.isPending}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={onDone}>{t('common.cancel')}</Button>
-        </Space>
-      </Form>
-    </Card>
-  );
-}
-
 /**
  * One balance's ledger (DESIGN.md §12): every dated line that makes it, with
  * the running balance, the lines the period close has not written yet marked
  * "due", and the policy in force. HR administrators add an adjustment here.
+ * Drawn without Ant Design (a drawer of the portal's own), but for the
+ * adjustment form.
  */
 export function LedgerDrawer({
   employeeId,
@@ -213,17 +114,30 @@ export function LedgerDrawer({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
   const [year, setYear] = useState(firstYear);
-  const [shownFor, setShownFor] = useState({ type, firstYear });
+  const [shownFor, setShownFor] = useState({ type, firstYear, open });
   const [adjusting, setAdjusting] = useState(false);
-  // Opened for another balance: its own year, and no half-written adjustment.
-  if (shownFor.type?.id !== type?.id || shownFor.firstYear !== firstYear) {
-    setShownFor({ type, firstYear });
-    setYear(firstYear);
+  // An adjustment just saved: said in the drawer, where the reader is (a toast would be behind it).
+  const [saved, setSaved] = useState(false);
+  // Opened for another balance, or again: its own year, and no half-written adjustment.
+  if (shownFor.type?.id !== type?.id || shownFor.firstYear !== firstYear || shownFor.open !== open) {
+    setShownFor({ type, firstYear, open });
+    if (shownFor.type?.id !== type?.id || shownFor.firstYear !== firstYear) setYear(firstYear);
     setAdjusting(false);
+    setSaved(false);
   }
+  // Closed, the focus goes back to what opened it (the balance's button): the dialog leaves the page.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    opener.current?.focus();
+    opener.current = null;
+  }, [open]);
   const ledger = useLedger(employeeId, open ? type?.id : undefined, year);
   const data = ledger.data?.type.id === type?.id && ledger.data?.year === year ? ledger.data : undefined;
   const isAdmin = me.data?.user.is_admin ?? false;
@@ -237,7 +151,7 @@ export function LedgerDrawer({
       </Link>
     ) : null;
 
-  const columns: TableColumnsType<LedgerEntry> = [
+  const columns: Columns<LedgerEntry> = [
     {
       key: 'date',
       title: t('leavePolicies.ledger.date'),
@@ -253,12 +167,10 @@ export function LedgerDrawer({
             <span>
               {t(`leavePolicies.ledger.kind.${e.kind}`)}
               {e.written ? null : (
-                <Tag className="ledger__due" bordered={false} color="gold">
-                  {t('leavePolicies.ledger.due')}
-                </Tag>
+                <span className="plain-tag plain-tag--gold ledger__due">{t('leavePolicies.ledger.due')}</span>
               )}
             </span>
-            {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
+            {note ? <span className="plain-secondary">{note}</span> : null}
           </div>
         );
       },
@@ -268,7 +180,7 @@ export function LedgerDrawer({
       title: t('leavePolicies.ledger.days'),
       align: 'end',
       render: (_, e) => (
-        <span className="admin-count" data-testid="ledger-days">
+        <span className="ledger__count" data-testid="ledger-days">
           {signedDays(e.days)}
         </span>
       ),
@@ -277,69 +189,81 @@ export function LedgerDrawer({
       key: 'balance',
       title: t('leavePolicies.ledger.balance'),
       align: 'end',
-      render: (_, e) => <span className="admin-count">{formatNumber(e.balance)}</span>,
+      render: (_, e) => <span className="ledger__count">{formatNumber(e.balance)}</span>,
     },
   ];
 
   const title = type ? t('leavePolicies.ledger.title', { type: type.name }) : '';
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      title={title}
-      placement={isRtl(i18n.language) ? 'left' : 'right'}
-      size="min(640px, 100vw)"
-      destroyOnHidden
-    >
-      <Flex vertical gap={12}>
-        <Flex justify="space-between" align="center" wrap gap={8}>
+    <Dialog open={open} onClose={onClose} title={title} drawer width={640} className="ledger">
+      <div className="ledger__body">
+        <div className="plain-row ledger__head">
           <Select<number>
             value={year}
             onChange={(y) => {
+              if (y === undefined) return;
               setYear(y);
               setAdjusting(false);
+              setSaved(false);
             }}
             aria-label={t('leavePolicies.ledger.year')}
             style={{ width: 110 }}
             options={years.map((y) => ({ value: y, label: String(y) }))}
           />
           {isAdmin && data && !adjusting ? (
-            <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAdjusting(true)}>
+            <Button
+              icon={<PlainIcon icon={PlusOutlined} />}
+              onClick={() => {
+                setAdjusting(true);
+                setSaved(false);
+              }}
+            >
               {t('leavePolicies.ledger.adjust')}
             </Button>
           ) : null}
-        </Flex>
-        {adjusting && data ? <AdjustmentForm ledger={data} onDone={() => setAdjusting(false)} /> : null}
-        {data ? <Typography.Text type="secondary">{policyLine(data.policy, t)}</Typography.Text> : null}
+        </div>
+        {saved ? (
+          <PlainAlert type="success" role="status" title={t('leavePolicies.adjustment.saved')} />
+        ) : null}
+        {adjusting && data ? (
+          <AdjustmentForm
+            ledger={data}
+            onDone={(done) => {
+              setAdjusting(false);
+              setSaved(done);
+            }}
+          />
+        ) : null}
+        {data ? <span className="plain-secondary">{policyLine(data.policy, t)}</span> : null}
         <Table<LedgerEntry>
-          className="ledger__table"
-          rowKey={(e) => `${e.date}|${e.kind}|${e.leave_id ?? ''}|${e.note ?? ''}|${e.balance}`}
           size="small"
+          rowKey={(e) => `${e.date}|${e.kind}|${e.leave_id ?? ''}|${e.note ?? ''}|${e.balance}`}
           columns={columns}
-          dataSource={data?.items ?? []}
+          rows={data?.items}
           loading={ledger.isFetching}
-          pagination={false}
-          aria-label={type ? t('leavePolicies.ledger.table', { type: type.name, year }) : undefined}
-          locale={{ emptyText: t('leavePolicies.ledger.empty') }}
-          summary={() =>
+          label={type ? t('leavePolicies.ledger.table', { type: type.name, year }) : ''}
+          empty={t('leavePolicies.ledger.empty')}
+          footer={
             data ? (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3}>
+              <tr className="ledger__total">
+                <td colSpan={3}>
                   <strong>{t('leave.balances.remaining')}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="end">
-                  <strong className="admin-count" data-testid="ledger-remaining">
+                </td>
+                <td className="plain-table__end">
+                  <strong className="ledger__count" data-testid="ledger-remaining">
                     {formatNumber(data.remaining)}
                   </strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
+                </td>
+              </tr>
             ) : null
           }
         />
         {data?.items.some((e) => !e.written) ? (
-          <Alert type="info" showIcon={false} title={t('leavePolicies.ledger.dueHelp')} />
+          <div className="plain-alert plain-alert--info ledger__due-help">
+            {t('leavePolicies.ledger.dueHelp')}
+          </div>
         ) : null}
-      </Flex>
-    </Drawer>
+      </div>
+    </Dialog>
   );
 }

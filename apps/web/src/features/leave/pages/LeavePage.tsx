@@ -1,12 +1,12 @@
-import { CalendarOutlined } from '@ant-design/icons';
-import { LEAVE_FORMAT, type Leave } from '@hr/contracts/leave';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import type { Leave } from '@hr/contracts/leave';
+import { LEAVE_FORMAT } from '@hr/contracts/leave-rules';
 import { ROUTES } from '@hr/contracts/routes';
 import type { LeaveAction } from '@hr/contracts/workflow';
-import { Select } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyInFrame } from '../../../components/frame/load';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
-import { LinkButton } from '../../../components/LinkButton';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -16,11 +16,19 @@ import { actionsColumn, RequestListPage, statusColumn } from '../../../component
 import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { LinkButton } from '../../../components/plain/LinkButton';
+import { Select } from '../../../components/plain/Select';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../api';
-import { LeaveFormModal } from '../components/LeaveFormModal';
-import { LedgerDrawer } from '../components/LedgerDrawer';
+import { LedgerDrawer } from '../index';
 import { leaveBalancesQuery } from '../queries';
+
+/** The apply/edit form, drawn with Ant Design: loaded with its frame when first opened. */
+const LeaveFormModal = lazyInFrame(
+  () => import('../components/LeaveFormModal').then((m) => m.LeaveFormModal),
+  (props) => props.open,
+);
 
 const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject', 'cancel'];
 const LIST_TYPES = ['self', 'team'] as const;
@@ -106,7 +114,7 @@ export function Component() {
       onCreate={rows.create}
       createLabel={t('leave.form.createTitle')}
       headerExtra={
-        <LinkButton to={ROUTES.leaveCalendar} icon={<CalendarOutlined aria-hidden />}>
+        <LinkButton to={ROUTES.leaveCalendar} icon={<PlainIcon icon={CalendarOutlined} />}>
           {t('leaveCalendar.open')}
         </LinkButton>
       }
@@ -132,13 +140,13 @@ export function Component() {
             onChange={(v) => setFilter('employee_id', v)}
             disabled={!team}
           />
-          <Select
+          <Select<number>
             allowClear
             placeholder={t('leave.filters.type')}
             aria-label={t('leave.filters.type')}
             style={{ minWidth: 180 }}
             value={filters.type_id ? Number(filters.type_id) : undefined}
-            onChange={(v?: number) => setFilter('type_id', v)}
+            onChange={(v) => setFilter('type_id', v)}
             options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
           />
           <DateRangeFilter
@@ -160,12 +168,17 @@ export function Component() {
       }
     >
       <LeaveFormModal open={rows.formOpen} leave={rows.editing} onClose={rows.close} />
-      <LedgerDrawer
-        type={ledger?.type ?? null}
-        year={ledger?.year ?? 0}
-        open={ledgerOpen}
-        onClose={() => setLedgerOpen(false)}
-      />
+      {ledger ? (
+        // The ledger's code comes when a balance's ledger is first opened.
+        <Suspense fallback={null}>
+          <LedgerDrawer
+            type={ledger.type}
+            year={ledger.year}
+            open={ledgerOpen}
+            onClose={() => setLedgerOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </RequestListPage>
   );
 }
