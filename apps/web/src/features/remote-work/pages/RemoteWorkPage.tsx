@@ -1,7 +1,8 @@
-import { REMOTE_WORK_TYPE, type RemoteWork } from '@hr/contracts/remote-work';
+import type { RemoteWork } from '@hr/contracts/remote-work';
+import { REMOTE_WORK_TYPE } from '@hr/contracts/remote-work-rules';
 import type { RequestAction } from '@hr/contracts/workflow';
-import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { lazyInFrame } from '../../../components/frame/load';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -11,9 +12,15 @@ import { actionsColumn, RequestListPage, statusColumn } from '../../../component
 import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
+import { Select } from '../../../components/plain/Select';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
-import { RemoteWorkFormModal } from '../components/RemoteWorkFormModal';
+
+/** The apply/edit form, drawn with Ant Design: loaded with its frame when first opened. */
+const RemoteWorkFormModal = lazyInFrame(
+  () => import('../components/RemoteWorkFormModal').then((m) => m.RemoteWorkFormModal),
+  (props) => props.open,
+);
 
 const ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
 const LIST_TYPES = ['self', 'team'] as const;
@@ -27,9 +34,9 @@ function When({ item, which }: { item: RemoteWork; which: 'from' | 'to' }) {
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {date}{' '}
-      <Typography.Text type="secondary">
+      <span className="plain-secondary">
         <bdi>{`${formatTime(item.from_time)}–${formatTime(item.to_time)}`}</bdi>
-      </Typography.Text>
+      </span>
     </span>
   );
 }
@@ -118,13 +125,13 @@ export function Component() {
             onChange={(v) => setFilter('employee_id', v)}
             disabled={!team}
           />
-          <Select
+          <Select<number>
             allowClear
             placeholder={t('remoteWork.filters.type')}
             aria-label={t('remoteWork.filters.type')}
             style={{ minWidth: 180 }}
             value={filters.type_id ? Number(filters.type_id) : undefined}
-            onChange={(v?: number) => setFilter('type_id', v)}
+            onChange={(v) => setFilter('type_id', v)}
             options={(types.data ?? []).map((ty) => ({ value: ty.id, label: ty.name }))}
           />
           <StatusFilter
