@@ -1,7 +1,6 @@
 import type { Photo } from '@hr/contracts/people';
-import { Avatar, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { initials } from '../../../components/employee-search/EmployeeAvatar';
+import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
 
 /**
  * The employee of a request in a table cell, like the lists' person cell,
@@ -15,21 +14,12 @@ export function RequestPersonCell({
   to?: string;
 }) {
   return (
-    <Flex gap={8} align="center" style={{ minWidth: 140 }}>
-      <Avatar
-        size="small"
-        src={person.photo?.small}
-        alt=""
-        style={{ backgroundColor: '#0f766e', flex: 'none' }}
-      >
-        {initials(person.name)}
-      </Avatar>
-      <Flex vertical style={{ lineHeight: 1.2 }}>
+    <span className="person-cell">
+      <EmployeeAvatar name={person.name} photo={person.photo ?? null} size={24} decorative />
+      <span className="person-cell__name">
         <span>{to ? <Link to={to}>{person.name}</Link> : person.name}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {person.eid}
-        </Typography.Text>
-      </Flex>
-    </Flex>
+        <span className="plain-secondary person-cell__eid">{person.eid}</span>
+      </span>
+    </span>
   );
 }

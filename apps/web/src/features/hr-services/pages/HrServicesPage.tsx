@@ -1,10 +1,9 @@
 import type { ServiceRequest } from '@hr/contracts/hr-services';
 import type { ServiceAction } from '@hr/contracts/workflow';
-import { Flex, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmployeePicker } from '../../../components/employee-search/EmployeePicker';
+import { lazyInFrame } from '../../../components/frame/load';
 import { useCompanyChoices } from '../../../components/list/choices';
 import { momentColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -15,16 +14,24 @@ import { actionsColumn, RequestListPage, statusColumn } from '../../../component
 import type { RowAction } from '../../../components/list/RowActions';
 import { useRowEditing } from '../../../components/list/row-editing';
 import { StatusFilter } from '../../../components/list/StatusFilter';
+import { Select } from '../../../components/plain/Select';
 import { useMe } from '../../../lib/me';
 import { useDeleteServiceRequest, useServiceAction, useServiceCategories, useServiceList } from '../api';
+import { EmployeeFilter } from '../components/EmployeeFilter';
 import { RequestPersonCell } from '../components/RequestPersonCell';
-import { ServiceFormModal } from '../components/ServiceFormModal';
 import {
   enabledServiceActions,
   LIST_TYPES,
   toServiceAction,
   type Viewer,
 } from '../components/service-actions';
+import '../hr-services.css';
+
+/** The new/edit form, drawn with Ant Design: loaded with its frame when first opened. */
+const ServiceFormModal = lazyInFrame(
+  () => import('../components/ServiceFormModal').then((m) => m.ServiceFormModal),
+  (props) => props.open,
+);
 
 const BASE_ACTIONS: RowAction[] = ['edit', 'delete', 'submit', 'approve', 'reject'];
 
@@ -75,6 +82,10 @@ export function Component() {
     [employee],
   );
 
+  // The filtered employee's name, from the rows (all theirs), for the filter's box after a reload.
+  const chosen = requests.data?.items.find((r) => r.employee_id === employeeId)?.employee;
+  const chosenEmployee = chosen ? `${chosen.name} (${chosen.eid})` : undefined;
+
   const detail = (r: ServiceRequest) => `/hr-services/${r.id}`;
   const columns: ListColumns<ServiceRequest> = [
     {
@@ -88,7 +99,7 @@ export function Component() {
       title: t('hrServices.columns.company'),
       key: 'company',
       teamOnly: true,
-      render: (_, r) => r.company?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_, r) => r.company?.name ?? <span className="plain-secondary">—</span>,
     },
     personColumn(t('hrServices.columns.lineManager'), 'line_manager', (r) => r.line_manager),
     {
@@ -96,14 +107,10 @@ export function Component() {
       key: 'category',
       sortField: 'category',
       render: (_, r) => (
-        <Flex vertical style={{ lineHeight: 1.3, minWidth: 140, maxWidth: 200 }}>
+        <span className="hr-service__category">
           <Link to={detail(r)}>{r.category_name}</Link>
-          {r.type ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.type.name}
-            </Typography.Text>
-          ) : null}
-        </Flex>
+          {r.type ? <span className="plain-secondary hr-service__type">{r.type.name}</span> : null}
+        </span>
       ),
     },
     momentColumn(t('hrServices.columns.requestAt'), 'created', (r) => r.created),
@@ -135,13 +142,10 @@ export function Component() {
           {team ? (
             <>
               {viewer.isAdmin ? (
-                <EmployeePicker
-                  allowClear
+                <EmployeeFilter
                   value={employeeId}
                   onChange={(v) => setFilter('employee_id', v)}
-                  placeholder={t('lists.employee')}
-                  ariaLabel={t('lists.employee')}
-                  style={{ minWidth: 200 }}
+                  known={chosenEmployee}
                 />
               ) : (
                 <ReportSelect value={employeeId} onChange={(v) => setFilter('employee_id', v)} />
@@ -151,11 +155,9 @@ export function Component() {
                 placeholder={t('hrServices.filters.company')}
                 aria-label={t('hrServices.filters.company')}
                 style={{ minWidth: 200 }}
-                loading={companies.isFetching}
                 value={filters.company_id ? Number(filters.company_id) : undefined}
-                onChange={(v?: number) => setFilter('company_id', v)}
+                onChange={(v) => setFilter('company_id', v)}
                 options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                notFoundContent={t('common.noData')}
               />
             </>
           ) : null}
@@ -170,7 +172,7 @@ export function Component() {
             aria-label={t('hrServices.filters.category')}
             style={{ minWidth: 200 }}
             value={filters.category}
-            onChange={(v?: string) => setFilter('category', v)}
+            onChange={(v) => setFilter('category', v)}
             options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
           />
           <DateRangeFilter
