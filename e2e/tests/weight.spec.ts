@@ -33,6 +33,9 @@ const LIGHT_ROUTES: { path: string; as: string }[] = [
   { path: '/epr', as: '1004' },
   { path: '/team', as: '1004' },
   { path: '/employees', as: '1001' },
+  { path: '/leave', as: '1004' },
+  { path: '/remote-work', as: '1004' },
+  { path: '/hr-services', as: '1004' },
 ];
 /** Any one JavaScript file of the build, gzipped. */
 const CHUNK_BUDGET = 150 * 1024;
