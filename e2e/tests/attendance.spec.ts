@@ -106,8 +106,15 @@ async function datePlaces(scope: Locator, date: string) {
 }
 
 async function chooseLanguage(page: Page, language: 'العربية' | 'English') {
-  await page.getByRole('button', { name: /Choose language|اختر اللغة/ }).click();
-  await clickToClose(page.getByRole('menuitem', { name: language }));
+  // The menu is open before its item is picked (a menu not drawn yet would count as closed). It closes
+  // when the window is resized, as a full-page screenshot just before does for a moment: opened again then.
+  const item = page.getByRole('menuitem', { name: language });
+  await expect(async () => {
+    if (!(await item.isVisible()))
+      await page.getByRole('button', { name: /Choose language|اختر اللغة/ }).click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await clickToClose(item);
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'English' ? 'ltr' : 'rtl');
 }
 
