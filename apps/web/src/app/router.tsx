@@ -12,6 +12,13 @@ import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook, withFram
 
 /** A page drawn with Ant Design: its frame loads beside its code (one wait, not two after another). */
 const page = <M,>(path: string, load: () => Promise<M>) => ({ path, lazy: withFrame(load) });
+/** A page drawn with the portal's own components: none of Ant Design comes with it. */
+const plainPage = <M,>(path: string, load: () => Promise<M>) => ({
+  path,
+  handle: { plain: true } satisfies RouteLook,
+  lazy: load,
+});
+
 /**
  * The areas of texts of the administration's lists (components/admin: the
  * resource page, its fields and forms, the lists' filters).
@@ -117,25 +124,25 @@ export const createRouter = () =>
                   '/profile/:profileId',
                   withTexts(PROFILE_AREAS, () => import('../features/profile/pages/ProfilePage')),
                 ),
-                page(
+                plainPage(
                   '/team',
                   withTexts(
-                    ['leave-calendar', 'org-chart', 'team'],
+                    ['leave-calendar', 'lists', 'org-chart', 'team'],
                     () => import('../features/directory/pages/TeamPage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/kpi',
                   withTexts(['kpi', 'lists'], () => import('../features/kpi/pages/KpiListPage')),
                 ),
-                page(
+                plainPage(
                   '/kpi/:kpiId',
                   withTexts(
                     ['comments', 'kpi', 'lists'],
                     () => import('../features/kpi/pages/KpiDetailPage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/epr',
                   withTexts(
                     ['epr', 'epr-list', 'kpi', 'lists'],
@@ -150,11 +157,11 @@ export const createRouter = () =>
                   '/epr/calibration',
                   withTexts(['lists'], () => import('../features/epr-calibration/pages/EprCalibrationPage')),
                 ),
-                page(
+                plainPage(
                   '/approvals',
                   withTexts(['lists'], () => import('../features/approvals/pages/ApprovalsPage')),
                 ),
-                page(
+                plainPage(
                   '/delegations',
                   withTexts(
                     ['delegations', 'lists'],
@@ -165,15 +172,15 @@ export const createRouter = () =>
                   '/account/security',
                   withTexts(['account'], () => import('../features/account/pages/SecurityPage')),
                 ),
-                page(
+                plainPage(
                   '/account/data',
                   withTexts([], () => import('../features/data-rights/pages/MyDataPage')),
                 ),
-                page(
+                plainPage(
                   '/notifications',
                   withTexts(['lists'], () => import('../features/notifications/pages/NotificationsPage')),
                 ),
-                page(
+                plainPage(
                   '/leave',
                   withTexts(
                     ['leave', 'leave-calendar', 'lists'],
@@ -187,14 +194,14 @@ export const createRouter = () =>
                     () => import('../features/leave/pages/LeaveCalendarPage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/remote-work',
                   withTexts(
                     ['lists', 'remote-work'],
                     () => import('../features/remote-work/pages/RemoteWorkPage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/hr-services',
                   withTexts(
                     ['hr-services', 'lists'],
@@ -208,16 +215,19 @@ export const createRouter = () =>
                     () => import('../features/hr-services/pages/HrServiceDetailPage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/attendance',
                   withTexts(
                     ['attendance', 'lists'],
                     () => import('../features/attendance/pages/AttendancePage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/employees',
-                  withTexts(['employees'], () => import('../features/directory/pages/EmployeesPage')),
+                  withTexts(
+                    ['employees', 'lists'],
+                    () => import('../features/directory/pages/EmployeesPage'),
+                  ),
                 ),
                 page(
                   '/admin/approvals',
