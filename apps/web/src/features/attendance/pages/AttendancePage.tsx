@@ -1,4 +1,3 @@
-import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import '../../../components/attendance/attendance-days.css';
 import { PageHeader } from '../../../components/PageHeader';
 import { PlainCard } from '../../../components/PlainBlocks';
-import { PlainIcon } from '../../../components/PlainIcon';
 import { Button } from '../../../components/plain/Button';
+import { Result } from '../../../components/plain/Result';
 import { Segmented } from '../../../components/plain/Segmented';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/me';
@@ -26,15 +25,11 @@ import { type AttendanceState, type AttendanceView, readState, writeState } from
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="attendance-failed" role="alert">
-      <div className="attendance-failed__icon">
-        <PlainIcon icon={ExclamationCircleFilled} />
-      </div>
-      <div className="attendance-failed__title">
-        {error instanceof ApiError ? error.message : t('errors.unexpected')}
-      </div>
-      <Button onClick={onRetry}>{t('attendance.retry')}</Button>
-    </div>
+    <Result
+      status="warning"
+      title={error instanceof ApiError ? error.message : t('errors.unexpected')}
+      extra={<Button onClick={onRetry}>{t('attendance.retry')}</Button>}
+    />
   );
 }
 
