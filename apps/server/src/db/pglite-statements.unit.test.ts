@@ -23,12 +23,14 @@ const SCHEMA = `
     ('two', null, null, null, null, null, null, null);
 `;
 
+// Two embedded databases start here, each an initdb of its own: on a busy two-core machine that took
+// longer than the default 10 s of a hook (the tests' own checks keep their limits).
 beforeAll(async () => {
   plain = await PGlite.create();
   portal = await PGlite.create();
   usePreparedStatements(portal);
   for (const db of [plain, portal]) await db.exec(SCHEMA);
-});
+}, 60_000);
 
 afterAll(async () => {
   await plain.close();
