@@ -2,7 +2,7 @@ import type { RemoteWork } from '@hr/contracts/remote-work';
 import { REMOTE_WORK_TYPE } from '@hr/contracts/remote-work-rules';
 import type { RequestAction } from '@hr/contracts/workflow';
 import { useTranslation } from 'react-i18next';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -16,8 +16,8 @@ import { Select } from '../../../components/plain/Select';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useDeleteRemoteWork, useRemoteWorkAction, useRemoteWorkList, useRemoteWorkTypes } from '../api';
 
-/** The apply/edit form, drawn with Ant Design: loaded with its frame when first opened. */
-const RemoteWorkFormModal = lazyInFrame(
+/** The apply/edit form: loaded when first opened. */
+const RemoteWorkFormModal = lazyWhenShown(
   () => import('../components/RemoteWorkFormModal').then((m) => m.RemoteWorkFormModal),
   (props) => props.open,
 );
