@@ -48,8 +48,8 @@ function entry(page: Page, scope: Locator, name: string, id: number): Locator {
 /** Types the period into the filters (both ends of the range, DD-MM-YYYY). */
 async function filterPeriod(page: Page) {
   const filters = page.getByRole('region', { name: 'Filter Options' });
-  await typeDate(page, filters.getByPlaceholder('Period: from'), '01-01-2047');
-  await typeDate(page, filters.getByPlaceholder('Period: to'), '31-12-2047');
+  await typeDate(page, filters.getByRole('textbox', { name: 'Period: from' }), '01-01-2047');
+  await typeDate(page, filters.getByRole('textbox', { name: 'Period: to' }), '31-12-2047');
   await expect(page).toHaveURL(/from_date=2047-01-01/);
   await expect(page).toHaveURL(/to_date=2047-12-31/);
 }

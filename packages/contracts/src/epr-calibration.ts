@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
+import { CALIBRATION_SCOPES, type CalibrationScope } from './epr-calibration-rules';
 import type { OverallBand, RatingLevel } from './epr-scoring';
 import { status } from './lists';
 import { personRef } from './people';
@@ -42,9 +43,7 @@ export const IN_PROGRESS_STATUSES = [
 ] as const;
 export const COMPLETED_STATUSES = [EPR_STATUS.completed] as const;
 
-/** Which reviews a grid counts: all of them (default), the completed ones, or those in progress. */
-export const CALIBRATION_SCOPES = ['all', 'completed', 'in_progress'] as const;
-export type CalibrationScope = (typeof CALIBRATION_SCOPES)[number];
+export { CALIBRATION_SCOPES, type CalibrationScope } from './epr-calibration-rules';
 
 /** Names a cell lists (the first by name); its count is always the whole. */
 export const CALIBRATION_NAMES_PER_CELL = 50;

@@ -1,4 +1,4 @@
-import { KPI_ITEM_STATUS, type KpiDirection } from './kpi';
+import { KPI_ITEM_STATUS, type KpiDirection } from './kpi-rules';
 
 /**
  * EPR scoring: Section A's marks, computed from the review's KPI sheet, and

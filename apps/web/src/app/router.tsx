@@ -153,7 +153,7 @@ export const createRouter = () =>
                   '/epr/:eprId',
                   withTexts(['epr', 'kpi', 'lists'], () => import('../features/epr/pages/EprDetailPage')),
                 ),
-                page(
+                plainPage(
                   '/epr/calibration',
                   withTexts(['lists'], () => import('../features/epr-calibration/pages/EprCalibrationPage')),
                 ),
@@ -187,7 +187,7 @@ export const createRouter = () =>
                     () => import('../features/leave/pages/LeavePage'),
                   ),
                 ),
-                page(
+                plainPage(
                   '/leave/calendar',
                   withTexts(
                     ['attendance', 'calendar-feeds', 'leave-calendar'],

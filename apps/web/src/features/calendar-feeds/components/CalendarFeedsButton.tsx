@@ -1,143 +1,32 @@
-import { CopyOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { CalendarFeedScope } from '@hr/contracts/leave-policies';
-import { Alert, Button, Flex, Input, Modal, Spin, Typography } from 'antd';
+import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/dates';
-import { ApiError } from '../../../lib/http';
-import { confirmDialog, serverErrorText, toastError, toastSuccess } from '../../../lib/notify';
-import { useCalendarFeeds, useRenewCalendarFeed } from '../api';
+import { lazyInFrame } from '../../../components/frame/load';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
 
-/** One feed: its address while it can be shown, with a copy button; and a way to a new one. */
-function FeedSection({
-  scope,
-  url,
-  created,
-}: {
-  scope: CalendarFeedScope;
-  url: string | null;
-  created: string | null;
-}) {
-  const { t } = useTranslation();
-  const renew = useRenewCalendarFeed();
-  const id = `calendar-feed-${scope}`;
-  const heading = t(`calendarFeeds.${scope}`);
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toastSuccess(t('calendarFeeds.copied'));
-    } catch {
-      toastError(t('calendarFeeds.copyFailed'));
-    }
-  };
-
-  const makeNew = async () => {
-    const sure = await confirmDialog({
-      title: t('calendarFeeds.renewTitle'),
-      content: t('calendarFeeds.renewText'),
-      okText: t('calendarFeeds.renew'),
-      danger: true,
-    });
-    if (!sure) return;
-    renew.mutate(scope, { onSuccess: () => toastSuccess(t('calendarFeeds.renewed')) });
-  };
-
-  return (
-    <section className="calendar-feed" aria-labelledby={`${id}-title`}>
-      <Typography.Title level={3} id={`${id}-title`} style={{ fontSize: 16, marginTop: 0 }}>
-        {heading}
-      </Typography.Title>
-      {url ? (
-        <>
-          <label htmlFor={id}>{t('calendarFeeds.address')}</label>
-          <Flex gap={8} style={{ marginTop: 4 }}>
-            <Input id={id} readOnly value={url} dir="ltr" onFocus={(e) => e.target.select()} />
-            <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
-              {t('calendarFeeds.copy')}
-            </Button>
-          </Flex>
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-            {t('calendarFeeds.onlyNow')}
-          </Typography.Paragraph>
-        </>
-      ) : (
-        <Typography.Paragraph style={{ margin: 0 }}>
-          {created ? t('calendarFeeds.hidden', { date: formatDateTime(created) }) : t('calendarFeeds.none')}
-        </Typography.Paragraph>
-      )}
-      <Button
-        style={{ marginTop: 8 }}
-        icon={<ReloadOutlined aria-hidden />}
-        loading={renew.isPending}
-        onClick={() => void makeNew()}
-      >
-        {t('calendarFeeds.renew')}
-      </Button>
-    </section>
-  );
-}
+/** The dialog, drawn with Ant Design: loaded with its frame when first opened. */
+const CalendarFeedsDialog = lazyInFrame(
+  () => import('./CalendarFeedsDialog').then((m) => m.CalendarFeedsDialog),
+  (props) => props.open,
+);
 
 /**
  * "Calendar feed": a dialog with the secret addresses of the caller's own
  * feed and, for managers, their team's, to subscribe to in a calendar
  * program (docs/decisions.md, "Calendar feeds"). An address shows only when
  * it is made (the first time the dialog opens, or after "Make a new link").
+ * The button is drawn without Ant Design; the dialog comes when first opened.
  */
 export function CalendarFeedsButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [asked, setAsked] = useState(false);
-  const feeds = useCalendarFeeds(asked);
-  const data = feeds.data;
   return (
     <>
-      <Button
-        icon={<LinkOutlined aria-hidden />}
-        onClick={() => {
-          setAsked(true);
-          setOpen(true);
-        }}
-      >
+      <Button icon={<PlainIcon icon={LinkOutlined} />} onClick={() => setOpen(true)}>
         {t('calendarFeeds.open')}
       </Button>
-      <Modal
-        open={open}
-        title={t('calendarFeeds.title')}
-        onCancel={() => setOpen(false)}
-        footer={
-          <Button type="primary" onClick={() => setOpen(false)}>
-            {t('common.close')}
-          </Button>
-        }
-        width={640}
-      >
-        <Flex vertical gap={16}>
-          <Typography.Paragraph style={{ margin: 0 }}>{t('calendarFeeds.intro')}</Typography.Paragraph>
-          {feeds.isError ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={
-                feeds.error instanceof ApiError ? serverErrorText(feeds.error) : t('calendarFeeds.failed')
-              }
-            />
-          ) : null}
-          <Spin spinning={feeds.isLoading}>
-            {data ? (
-              <Flex vertical gap={20}>
-                <FeedSection scope="own" url={data.url} created={data.created} />
-                {data.team ? (
-                  <FeedSection scope="team" url={data.team_url} created={data.team_created} />
-                ) : null}
-              </Flex>
-            ) : (
-              <div style={{ minHeight: 80 }} />
-            )}
-          </Spin>
-        </Flex>
-      </Modal>
+      <CalendarFeedsDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

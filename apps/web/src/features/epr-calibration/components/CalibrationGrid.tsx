@@ -1,7 +1,5 @@
 import type { CalibrationCell, CalibrationGrid as Grid } from '@hr/contracts/epr-calibration';
 import { RATING_LEVEL } from '@hr/contracts/epr-scoring';
-import { Flex, Tag, Typography, theme } from 'antd';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/list/StatusTag';
@@ -17,24 +15,9 @@ function useRatingText() {
     t('eprCalibration.rating', { rating, level: t(`eprCalibration.headings.${RATING_LEVEL[rating]}`) });
 }
 
-/** The cell's tint by the overall band; the code and title say the same in words. */
-function useBandStyle(): (band: CalibrationCell['band']) => CSSProperties {
-  const { token } = theme.useToken();
-  return (band) => {
-    const [background, border] =
-      band === 'exceeded'
-        ? [token.colorSuccessBg, token.colorSuccessBorder]
-        : band === 'fully_met'
-          ? [token.colorInfoBg, token.colorInfoBorder]
-          : [token.colorWarningBg, token.colorWarningBorder];
-    return { background, borderColor: border };
-  };
-}
-
 /** One cell: its code "K.V", its title, the counts, and the reviews by name (each opens the review). */
 function Cell({ cell, namesPerCell }: { cell: CalibrationCell; namesPerCell: number }) {
   const { t } = useTranslation();
-  const bandStyle = useBandStyle();
   const title = t('eprCalibration.cellTitle', {
     results: t(`eprCalibration.levels.${cell.results}`),
     behaviours: t(`eprCalibration.levels.${cell.behaviours}`),
@@ -42,57 +25,54 @@ function Cell({ cell, namesPerCell }: { cell: CalibrationCell; namesPerCell: num
   const more = cell.count - cell.people.length;
   return (
     <section
-      className="calibration-cell"
-      style={bandStyle(cell.band)}
+      className={`calibration-cell calibration-cell--${cell.band}`}
       aria-label={`${cell.overall} ${title}`}
     >
-      <Flex justify="space-between" align="baseline" gap={8} wrap>
+      <div className="calibration-cell__head">
         <strong className="calibration-cell__code">
           <bdi>{cell.overall}</bdi>
         </strong>
-        <Typography.Text strong>{t('eprCalibration.cell.count', { count: cell.count })}</Typography.Text>
-      </Flex>
+        <strong>{t('eprCalibration.cell.count', { count: cell.count })}</strong>
+      </div>
       <div className="calibration-cell__title">{title}</div>
       {cell.provisional > 0 ? (
-        <Typography.Text type="secondary" className="calibration-cell__note">
+        <span className="plain-secondary calibration-cell__note">
           {t('eprCalibration.cell.provisionalCount', { count: cell.provisional })}
-        </Typography.Text>
+        </span>
       ) : null}
       {cell.count === 0 ? (
-        <Typography.Text type="secondary" className="calibration-cell__note">
-          {t('eprCalibration.cell.empty')}
-        </Typography.Text>
+        <span className="plain-secondary calibration-cell__note">{t('eprCalibration.cell.empty')}</span>
       ) : (
         <ul className="calibration-cell__people">
           {cell.people.map((p) => (
             <li key={p.epr_id}>
-              <Flex gap={6} align="center" wrap>
+              <div className="calibration-cell__line">
                 <Link to={`/epr/${p.epr_id}`}>{p.employee.name}</Link>
-                <Typography.Text type="secondary" className="calibration-cell__eid">
+                <span className="plain-secondary calibration-cell__eid">
                   <bdi>{p.employee.eid}</bdi>
-                </Typography.Text>
+                </span>
                 {p.provisional ? (
-                  <Tag variant="outlined" className="calibration-cell__provisional">
+                  <span className="plain-tag plain-tag--default calibration-cell__provisional">
                     {t('eprCalibration.cell.provisional')}
-                  </Tag>
+                  </span>
                 ) : null}
-              </Flex>
-              <Flex gap={6} align="center" wrap className="calibration-cell__meta">
+              </div>
+              <div className="calibration-cell__line calibration-cell__meta">
                 <StatusTag kind="epr" status={p.status} />
                 {p.line_manager ? (
-                  <Typography.Text type="secondary">
+                  <span className="plain-secondary">
                     {t('eprCalibration.cell.lineManager', { name: p.line_manager })}
-                  </Typography.Text>
+                  </span>
                 ) : null}
-              </Flex>
+              </div>
             </li>
           ))}
         </ul>
       )}
       {more > 0 ? (
-        <Typography.Text type="secondary" className="calibration-cell__note">
+        <span className="plain-secondary calibration-cell__note">
           {t('eprCalibration.cell.more', { count: more, shown: namesPerCell })}
-        </Typography.Text>
+        </span>
       ) : null}
     </section>
   );

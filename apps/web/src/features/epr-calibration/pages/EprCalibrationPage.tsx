@@ -1,14 +1,15 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import { isCalendarDate } from '@hr/contracts/dates';
-import {
-  CALIBRATION_SCOPES,
-  type CalibrationQuery,
-  type CalibrationScope,
-} from '@hr/contracts/epr-calibration';
-import { Alert, Button, Card, Flex, Result, Spin, Statistic, Typography } from 'antd';
+import type { CalibrationQuery } from '@hr/contracts/epr-calibration';
+import { CALIBRATION_SCOPES, type CalibrationScope } from '@hr/contracts/epr-calibration-rules';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainStatistic } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
+import { Result } from '../../../components/plain/Result';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
@@ -70,18 +71,18 @@ export function Component() {
       subtitle={t('eprCalibration.subtitle')}
       extra={
         data ? (
-          <Flex gap={8} align="center" wrap>
-            <Typography.Text type="secondary">
+          <div className="plain-row">
+            <span className="plain-secondary">
               {t('eprCalibration.updated', { time: isolated(formatDateTime(grid.dataUpdatedAt)) })}
-            </Typography.Text>
+            </span>
             <Button
-              icon={<ReloadOutlined aria-hidden />}
+              icon={<PlainIcon icon={ReloadOutlined} />}
               loading={grid.isFetching}
               onClick={() => void grid.refetch()}
             >
               {t('eprCalibration.refresh')}
             </Button>
-          </Flex>
+          </div>
         ) : null
       }
     />
@@ -110,31 +111,40 @@ export function Component() {
       {header}
       <CalibrationFilters value={query} onChange={(next) => setParams(toParams(next), { replace: true })} />
       {error ? (
-        <Alert
+        <PlainAlert
           type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
+          role="alert"
+          className="calibration-error"
           title={codeText(error.body) ?? error.message}
         />
       ) : null}
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <ul className="calibration-totals">
-          {stats.map(([title, value]) => (
-            <li key={title}>
-              <Statistic title={title} value={value === undefined ? '—' : formatNumber(value)} />
-            </li>
-          ))}
-        </ul>
-      </Card>
-      <Card>
-        <Spin spinning={grid.isLoading}>
-          {data ? <CalibrationGrid grid={data} /> : <div style={{ minHeight: 240 }} />}
-        </Spin>
-        <Flex vertical gap={4} className="calibration-notes">
-          <Typography.Text type="secondary">{t('eprCalibration.notes.provisional')}</Typography.Text>
-          <Typography.Text type="secondary">{t('eprCalibration.notes.notRated')}</Typography.Text>
-        </Flex>
-      </Card>
+      <div className="plain-card calibration-small">
+        <div className="plain-card__body">
+          <ul className="calibration-totals">
+            {stats.map(([title, value]) => (
+              <li key={title}>
+                <PlainStatistic title={title} value={value === undefined ? '—' : formatNumber(value)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="plain-card">
+        <div className="plain-card__body">
+          <div className="calibration-loading-box" aria-busy={grid.isLoading || undefined}>
+            {data ? <CalibrationGrid grid={data} /> : <div style={{ minHeight: 240 }} />}
+            {grid.isLoading ? (
+              <div className="calibration-loading">
+                <span className="plain-spinner" role="status" aria-label={t('common.loading')} />
+              </div>
+            ) : null}
+          </div>
+          <div className="calibration-notes">
+            <span className="plain-secondary">{t('eprCalibration.notes.provisional')}</span>
+            <span className="plain-secondary">{t('eprCalibration.notes.notRated')}</span>
+          </div>
+        </div>
+      </div>
     </>
   );
 }

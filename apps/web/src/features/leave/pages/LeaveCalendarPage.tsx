@@ -1,16 +1,23 @@
-import { LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
+import type { Group, GroupTreeItem } from '@hr/contracts/employee-search';
 import type { CalendarEntry, CalendarPerson } from '@hr/contracts/leave-policies';
 import { ROUTES } from '@hr/contracts/routes';
-import { Alert, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DAY_ICONS } from '../../../components/attendance/DayStatusTags';
 import { DAY_COLOURS } from '../../../components/attendance/day-status';
-import { GroupTreeSelect } from '../../../components/employee-search/GroupTreeSelect';
-import { LinkButton } from '../../../components/LinkButton';
+import { useGroups } from '../../../components/employee-search/api';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { PlainEmpty } from '../../../components/PlainBlocks';
+import { PlainIcon } from '../../../components/PlainIcon';
+import { Button } from '../../../components/plain/Button';
+import { LinkButton } from '../../../components/plain/LinkButton';
+import { Select, type SelectOption } from '../../../components/plain/Select';
 import { formatMonth, weekdayName } from '../../../lib/format';
 import { isRtl } from '../../../lib/i18n';
 import { CalendarFeedsButton } from '../../calendar-feeds';
@@ -74,6 +81,19 @@ function entryText(t: TFunction, e: CalendarEntry): string {
 function dayText(t: TFunction, entries: readonly CalendarEntry[] | undefined, weeklyOff: boolean): string {
   if (entries?.length) return entries.map((e) => entryText(t, e)).join('; ');
   return weeklyOff ? t('leaveCalendar.cell.weeklyOff') : t('leaveCalendar.cell.none');
+}
+
+/** The groups' items as the picker's options: each under its group's name, indented by its depth. */
+function groupOptions(groups: readonly Group[] | undefined): SelectOption<number>[] {
+  const options: SelectOption<number>[] = [];
+  const walk = (items: readonly GroupTreeItem[], group: string, depth: number) => {
+    for (const item of items) {
+      options.push({ value: item.id, label: item.name, group, depth });
+      walk(item.children, group, depth + 1);
+    }
+  };
+  for (const g of groups ?? []) walk(g.tree, g.name, 0);
+  return options;
 }
 
 interface Position {
@@ -142,6 +162,9 @@ export function Component() {
   };
   const goToMonth = (target: string) => setQuery({ month: target });
 
+  const groups = useGroups();
+  const groupChoices = useMemo(() => groupOptions(groups.data), [groups.data]);
+
   const byPerson = useMemo(() => people.map((p) => entriesByDay(p, days)), [people, days]);
 
   const refocus = useRef(false);
@@ -203,43 +226,45 @@ export function Component() {
       <PageHeader
         title={title}
         extra={
-          <Flex gap={8} wrap>
+          <div className="plain-row">
             <CalendarFeedsButton />
-            <LinkButton to={ROUTES.leave} icon={<UnorderedListOutlined aria-hidden />}>
+            <LinkButton to={ROUTES.leave} icon={<PlainIcon icon={UnorderedListOutlined} />}>
               {t('leaveCalendar.list')}
             </LinkButton>
-          </Flex>
+          </div>
         }
       />
-      <Card className="leave-calendar" role="region" aria-label={title}>
-        <Flex vertical gap={12}>
-          <Flex justify="space-between" align="center" gap={12} wrap>
-            <Flex align="center" gap={4} className="leave-calendar__months">
+      <section className="plain-card leave-calendar" aria-label={title}>
+        <div className="plain-card__body leave-calendar__body">
+          <div className="leave-calendar__bar">
+            <div className="leave-calendar__months">
               <Button
-                icon={rtl ? <RightOutlined aria-hidden /> : <LeftOutlined aria-hidden />}
+                icon={<PlainIcon icon={LeftOutlined} flip />}
                 aria-label={t('leaveCalendar.previous')}
                 onClick={() => goToMonth(addMonths(month, -1))}
               />
-              <Typography.Title level={2} className="leave-calendar__month" aria-live="polite">
+              <h2 className="leave-calendar__month" aria-live="polite">
                 {monthName}
-              </Typography.Title>
+              </h2>
               <Button
-                icon={rtl ? <LeftOutlined aria-hidden /> : <RightOutlined aria-hidden />}
+                icon={<PlainIcon icon={RightOutlined} flip />}
                 aria-label={t('leaveCalendar.next')}
                 onClick={() => goToMonth(addMonths(month, 1))}
               />
               <Button disabled={current} onClick={() => goToMonth(thisMonth())}>
                 {t('leaveCalendar.thisMonth')}
               </Button>
-            </Flex>
-            <GroupTreeSelect
+            </div>
+            <Select<number>
+              allowClear
               aria-label={t('leaveCalendar.group')}
               placeholder={t('leaveCalendar.anyGroup')}
               className="leave-calendar__group"
               value={groupId}
-              onChange={(value?: number) => setQuery({ group: value })}
+              onChange={(value) => setQuery({ group: value })}
+              options={groupChoices}
             />
-          </Flex>
+          </div>
           <ul className="day-legend" aria-label={t('leaveCalendar.legend')}>
             {LEGEND.map((kind) => (
               <li key={kind} className="day-legend__item">
@@ -265,14 +290,11 @@ export function Component() {
             </li>
           </ul>
           {calendar.isError && !shown ? (
-            <Alert type="warning" showIcon title={t('leaveCalendar.failed')} />
+            <PlainAlert type="warning" role="alert" title={t('leaveCalendar.failed')} />
           ) : null}
-          <Spin spinning={calendar.isFetching}>
+          <div className="leave-calendar__loading-box" aria-busy={calendar.isFetching || undefined}>
             {shown && people.length === 0 ? (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={groupId ? t('leaveCalendar.emptyGroup') : t('leaveCalendar.empty')}
-              />
+              <PlainEmpty description={groupId ? t('leaveCalendar.emptyGroup') : t('leaveCalendar.empty')} />
             ) : (
               <div className="leave-calendar__scroll">
                 <table
@@ -352,13 +374,18 @@ export function Component() {
                 </table>
               </div>
             )}
-          </Spin>
+            {calendar.isFetching ? (
+              <div className="leave-calendar__loading">
+                <span className="plain-spinner" role="status" aria-label={t('common.loading')} />
+              </div>
+            ) : null}
+          </div>
           <p id="leave-calendar-help" className="leave-calendar__help">
             {t('leaveCalendar.keyboardHelp')}
           </p>
           {activePerson && activeDay ? (
             <section className="leave-calendar__details" aria-label={t('leaveCalendar.details')}>
-              <Typography.Text strong>{activePerson.employee.name}</Typography.Text>
+              <strong>{activePerson.employee.name}</strong>
               {' · '}
               <bdi>{dayAndMonth(activeDay.date, language)}</bdi>
               {' · '}
@@ -370,12 +397,10 @@ export function Component() {
             </section>
           ) : null}
           {shown ? (
-            <Typography.Text type="secondary">
-              {t('leaveCalendar.people', { count: people.length })}
-            </Typography.Text>
+            <span className="plain-secondary">{t('leaveCalendar.people', { count: people.length })}</span>
           ) : null}
-        </Flex>
-      </Card>
+        </div>
+      </section>
     </>
   );
 }
