@@ -336,7 +336,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expectNoAxeViolations(page, { context: `forgot password (${lang})` });
 
       await page.goto('/resetpassword/not-a-real-token');
-      await expect(page.getByRole('button', { name: t('reset.requestNew') })).toBeVisible();
+      await expect(page.getByRole('link', { name: t('reset.requestNew') })).toBeVisible();
       await expectNoAxeViolations(page, { context: `reset password, bad link (${lang})` });
 
       await page.goto('/no/such/page');

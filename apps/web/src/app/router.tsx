@@ -8,7 +8,7 @@ import { withTexts } from '../lib/i18n';
 import { prefetchMe } from '../lib/me';
 import { useSession } from '../lib/session';
 import { type Area, DASHBOARD_AREAS, SHELL_AREAS } from '../lib/text-areas';
-import { InFrame, PublicOnly, RequireAuth, RootEffects, type RouteLook, withFrame } from './guards';
+import { PublicOnly, RequireAuth, RootEffects, type RouteLook, withFrame } from './guards';
 
 /** A page drawn with Ant Design: its frame loads beside its code (one wait, not two after another). */
 const page = <M,>(path: string, load: () => Promise<M>) => ({ path, lazy: withFrame(load) });
@@ -59,12 +59,11 @@ export const createRouter = () =>
   createBrowserRouter([
     {
       element: <RootEffects />,
+      // Drawn without Ant Design: a page that failed to load may have been the frame itself.
       errorElement: (
-        <InFrame>
-          <Suspense fallback={<PageLoading />}>
-            <ServerErrorPage />
-          </Suspense>
-        </InFrame>
+        <Suspense fallback={<PageLoading />}>
+          <ServerErrorPage />
+        </Suspense>
       ),
       // A signed-in address shows the shell's bars at once, while its code loads.
       hydrateFallbackElement: <StartupLoading />,
@@ -86,17 +85,19 @@ export const createRouter = () =>
               handle: { plain: true } satisfies RouteLook,
               lazy: withTexts([], () => import('../features/sso/pages/SsoCallbackPage')),
             },
-            page(
+            // Recovery, plain like the sign-in page it is opened from.
+            plainPage(
               '/forgotpassword',
               withTexts([], () => import('../features/auth/pages/ForgotPasswordPage')),
             ),
           ],
         },
-        page(
+        plainPage(
           '/resetpassword/:token',
           withTexts([], () => import('../features/auth/pages/ResetPasswordPage')),
         ),
-        page(
+        // The way through after signing in (and an administrator's sign-in as someone): no frame to wait for.
+        plainPage(
           '/impersonate',
           withTexts([], () => import('../features/auth/pages/ImpersonatePage')),
         ),
@@ -349,7 +350,7 @@ export const createRouter = () =>
             },
           ],
         },
-        page(
+        plainPage(
           '*',
           withTexts([], () => import('./errors/NotFoundPage')),
         ),

@@ -1,21 +1,17 @@
-import { Button, Result } from 'antd';
+import ServerError from 'antd/es/result/serverError';
 import { useTranslation } from 'react-i18next';
+import { ErrorResult } from './ErrorResult';
 
 /** Shown when a page fails to render or load (SPEC.md §2 500 page). */
 export function ServerErrorPage() {
   const { t } = useTranslation();
   return (
-    <main className="error-page">
-      <Result
-        status="500"
-        title="500"
-        subTitle={t('errors.serverWrong')}
-        extra={
-          <Button type="primary" onClick={() => window.location.assign('/')}>
-            {t('errors.goHome')}
-          </Button>
-        }
-      />
-    </main>
+    <ErrorResult
+      picture={<ServerError />}
+      status="500"
+      text={t('errors.serverWrong')}
+      action={t('errors.goHome')}
+      onAction={() => window.location.assign('/')}
+    />
   );
 }

@@ -1,12 +1,16 @@
-import { sessionUser } from '@hr/contracts/auth';
-import { Spin } from 'antd';
+import type { sessionUser } from '@hr/contracts/auth';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { queryClient } from '../../../lib/query';
 import { startSession, useSession } from '../../../lib/session';
 
-/** Reads a session user from `?user=` (base64url JSON or JSON), signs in as that user in this tab. */
-export function parseUserParam(value: string) {
+/**
+ * Reads a session user from `?user=` (base64url JSON or JSON) with the
+ * contract's schema, which the page loads (and zod with it) only when it has
+ * a user to read: the way through after signing in stays light.
+ */
+export function parseUserParam(value: string, schema: typeof sessionUser) {
   const attempts = [value];
   try {
     const b64 = value.replace(/-/g, '+').replace(/_/g, '/');
@@ -16,7 +20,7 @@ export function parseUserParam(value: string) {
   }
   for (const text of attempts) {
     try {
-      const parsed = sessionUser.safeParse(JSON.parse(text));
+      const parsed = schema.safeParse(JSON.parse(text));
       if (parsed.success && parsed.data.expiry > Date.now()) return parsed.data;
     } catch {
       // try the next form
@@ -34,16 +38,23 @@ export function ImpersonatePage() {
 
   useEffect(() => {
     if (!raw) return;
-    const user = parseUserParam(raw);
-    if (user) {
-      queryClient.clear();
-      // Kept in this tab only, so the administrator's own session stays in the others.
-      startSession(user, false);
-    }
-    navigate('/profile', { replace: true });
+    let gone = false;
+    void import('@hr/contracts/auth').then(({ sessionUser }) => {
+      if (gone) return;
+      const user = parseUserParam(raw, sessionUser);
+      if (user) {
+        queryClient.clear();
+        // Kept in this tab only, so the administrator's own session stays in the others.
+        startSession(user, false);
+      }
+      navigate('/profile', { replace: true });
+    });
+    return () => {
+      gone = true;
+    };
   }, [raw, navigate]);
 
-  if (raw) return <Spin fullscreen />;
+  if (raw) return <PageLoading />;
   return <Navigate to={session ? '/profile' : '/signin'} replace />;
 }
 

@@ -1,30 +1,32 @@
-import { LockOutlined } from '@ant-design/icons';
-import { newPasswordForm } from '@hr/contracts/auth';
-import { Alert, Button, Form, Input, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '../../../components/AuthLayout';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { LinkButton } from '../../../components/plain/LinkButton';
+import { Result } from '../../../components/plain/Result';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText, toastSuccess } from '../../../lib/notify';
 import { useResetPassword, useValidateLink } from '../api';
+import { NewPasswordForm } from '../components/NewPasswordForm';
+import '../recovery.css';
 
-const rules = zodRules(newPasswordForm);
-
-/** Reset by link: the token of the link, a new password and its confirmation. */
+/**
+ * Reset by link: the token of the link, a new password and its confirmation.
+ * Drawn with plain elements like the sign-in page: no Ant Design, and zod
+ * only at the form's first check.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const check = useValidateLink(token);
   const reset = useResetPassword();
-  const [form] = Form.useForm<{ password: string; confirm: string }>();
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (check.isPending) {
     body = (
-      <div style={{ textAlign: 'center', padding: 24 }}>
-        <Spin />
+      <div className="recovery-loading" role="status" aria-label={t('common.loading')}>
+        <span className="plain-spinner" aria-hidden="true" />
       </div>
     );
   } else if (check.isError) {
@@ -33,19 +35,20 @@ export function ResetPasswordPage() {
         status="warning"
         title={check.error instanceof ApiError ? serverErrorText(check.error) : t('errors.unexpected')}
         extra={
-          <Link to="/forgotpassword">
-            <Button type="primary">{t('reset.requestNew')}</Button>
-          </Link>
+          <LinkButton to="/forgotpassword" variant="primary">
+            {t('reset.requestNew')}
+          </LinkButton>
         }
       />
     );
   } else {
     body = (
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={({ password }) =>
+      <NewPasswordForm
+        id="reset"
+        busy={reset.isPending}
+        error={reset.error}
+        onChange={reset.reset}
+        onSave={(password) =>
           reset.mutate(
             { token, plain_password: password },
             {
@@ -53,49 +56,20 @@ export function ResetPasswordPage() {
                 toastSuccess(t('notices.passwordUpdated', { defaultValue: res.message }));
                 navigate('/signin', { replace: true });
               },
-              onError: (error) => applyServerErrors(form, error),
             },
           )
         }
-      >
-        {reset.error instanceof ApiError && reset.error.status !== 422 ? (
-          <Alert
-            type="error"
-            showIcon
-            title={serverErrorText(reset.error)}
-            role="alert"
-            style={{ marginBottom: 16 }}
-          />
-        ) : null}
-        <Form.Item
-          name="password"
-          label={t('forgot.newPassword')}
-          rules={rules('password')}
-          validateTrigger="onBlur"
-        >
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('forgot.confirmPassword')}
-          dependencies={['password']}
-          rules={rules('confirm')}
-          validateTrigger="onBlur"
-        >
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
-          {t('forgot.save')}
-        </Button>
-      </Form>
+      />
     );
   }
 
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.intro')}>
       {body}
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/signin">{t('forgot.backToSignIn')}</Link>
+      <div className="recovery-back">
+        <Link to="/signin" className="plain-link">
+          {t('forgot.backToSignIn')}
+        </Link>
       </div>
     </AuthLayout>
   );

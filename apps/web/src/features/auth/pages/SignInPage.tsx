@@ -1,21 +1,17 @@
-import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
-import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { AuthLayout } from '../../../components/AuthLayout';
 import { PlainAlert } from '../../../components/PlainAlert';
-import { PlainIcon } from '../../../components/PlainIcon';
-import { fieldMessage } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { serverErrorText } from '../../../lib/notify';
 import { PasskeySignIn } from '../../passkeys';
 import { SsoSignIn } from '../../sso';
 import { useLogin, usePublicConfig } from '../api';
+import { AuthField, AuthInput, PasswordInput } from '../components/AuthField';
 import { SecondFactorStep } from '../components/SecondFactorStep';
+import { lazySchema, useFieldChecks } from '../use-field-checks';
 
 type Field = 'username' | 'password';
 interface SignInValues {
@@ -25,11 +21,8 @@ interface SignInValues {
 }
 
 // The form's schema (and zod with it) loads at the first check: the first page stays light.
-let schema: Promise<z.ZodType> | undefined;
-const loadSchema = () => {
-  schema ??= import('@hr/contracts/auth').then((m) => m.signInForm);
-  return schema;
-};
+const schema = lazySchema(() => import('@hr/contracts/auth').then((m) => m.signInForm));
+const FIELDS = ['username', 'password'] as const;
 
 /**
  * Sign in with E-ID and password. Drawn with plain elements and the portal's
@@ -42,29 +35,19 @@ export function SignInPage() {
   const login = useLogin();
   const config = usePublicConfig();
   const [values, setValues] = useState<SignInValues>({ username: '', password: '', remember: true });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [showPassword, setShowPassword] = useState(false);
+  const { errors, setErrors, check, checkAll, recheck } = useFieldChecks<Field>(schema);
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-
-  const check = async (field: Field, all: SignInValues): Promise<boolean> => {
-    const message = fieldMessage(await loadSchema(), field, all);
-    setErrors((was) => ({ ...was, [field]: message ?? undefined }));
-    return message === null;
-  };
 
   const change = (patch: Partial<SignInValues>) => {
     const next = { ...values, ...patch };
     setValues(next);
     if (login.error) login.reset();
-    // A field shown wrong is checked again as it is corrected.
-    for (const field of ['username', 'password'] as const)
-      if (field in patch && errors[field]) void check(field, next);
+    recheck(next);
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const valid = [await check('username', values), await check('password', values)];
-    const first = (['username', 'password'] as const).find((_, i) => !valid[i]);
+    const first = await checkAll(FIELDS, values);
     if (first) {
       inputs[first].current?.focus();
       return;
@@ -84,26 +67,11 @@ export function SignInPage() {
   const answer = login.data?.answer;
   const secondStep = answer && 'second_factor' in answer ? answer.second_factor : null;
 
-  const field = (name: Field, label: string, input: ReactNode) => (
-    <div className="plain-field">
-      <label className="plain-field__label" htmlFor={`signin-${name}`}>
-        {label}
-      </label>
-      {input}
-      {errors[name] ? (
-        <div className="plain-field__error" id={`signin-${name}-error`} role="alert">
-          {errors[name]}
-        </div>
-      ) : null}
-    </div>
-  );
   const described = (name: Field) => ({
     id: `signin-${name}`,
     name,
-    ref: inputs[name],
-    'aria-required': true,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `signin-${name}-error` : undefined,
+    inputRef: inputs[name],
+    error: errors[name],
     onBlur: () => void check(name, values),
   });
 
@@ -133,44 +101,24 @@ export function SignInPage() {
       {error ? <PlainAlert type="error" role="alert" title={error} className="auth-notice" /> : null}
       <SsoSignIn config={config.data} />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        {field(
-          'username',
-          t('signin.eid'),
-          <span className="plain-input" data-invalid={errors.username ? '' : undefined}>
-            <PlainIcon icon={UserOutlined} />
-            <input
-              {...described('username')}
-              type="text"
-              autoComplete="username"
-              placeholder={t('signin.eidPlaceholder')}
-              value={values.username}
-              onChange={(e) => change({ username: e.target.value })}
-            />
-          </span>,
-        )}
-        {field(
-          'password',
-          t('signin.password'),
-          <span className="plain-input" data-invalid={errors.password ? '' : undefined}>
-            <PlainIcon icon={LockOutlined} />
-            <input
-              {...described('password')}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(e) => change({ password: e.target.value })}
-            />
-            <button
-              type="button"
-              className="plain-input__action"
-              aria-label={showPassword ? t('signin.hidePassword') : t('signin.showPassword')}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((was) => !was)}
-            >
-              <PlainIcon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
-            </button>
-          </span>,
-        )}
+        <AuthField id="signin-username" label={t('signin.eid')} error={errors.username}>
+          <AuthInput
+            {...described('username')}
+            icon={UserOutlined}
+            autoComplete="username"
+            placeholder={t('signin.eidPlaceholder')}
+            value={values.username}
+            onValue={(username) => change({ username })}
+          />
+        </AuthField>
+        <AuthField id="signin-password" label={t('signin.password')} error={errors.password}>
+          <PasswordInput
+            {...described('password')}
+            autoComplete="current-password"
+            value={values.password}
+            onValue={(password) => change({ password })}
+          />
+        </AuthField>
         <div className="signin-options">
           <label className="plain-check">
             <input
