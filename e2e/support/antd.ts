@@ -79,6 +79,16 @@ export async function listOf(page: Page, box: Locator): Promise<Locator> {
 }
 
 /**
+ * The options a select offers: the system's select holds them itself; a
+ * combobox is opened and its list box returned.
+ */
+export async function optionsOf(page: Page, box: Locator): Promise<Locator> {
+  if ((await box.evaluate((el) => el.tagName)) === 'SELECT') return box;
+  await box.click();
+  return listOf(page, box);
+}
+
+/**
  * Opens a tree picker (a group item's), types to narrow it and picks the item
  * with this name; the tree has closed again when this returns.
  */

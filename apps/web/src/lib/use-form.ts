@@ -29,6 +29,8 @@ export interface ControlProps<T> {
   invalid: boolean;
   'aria-describedby'?: string;
   'aria-required'?: boolean;
+  /** A group of choices is named by the field's label this way. */
+  'aria-labelledby'?: string;
 }
 
 type Messages = Record<FieldPath, string>;

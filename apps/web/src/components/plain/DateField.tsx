@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@hr/contracts/dates';
-import { DATE_FORMAT } from '@hr/contracts/limits';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@hr/contracts/limits';
 import dayjs from 'dayjs';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,28 @@ export function parseDay(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-const shown = (iso: string | undefined | null) => (iso ? dayjs(iso).format(DATE_FORMAT) : '');
+const DMY_HM = /^(.+?)\s+(\d{1,2}):(\d{2})$/;
+
+/** A typed day and time (DD-MM-YYYY HH:mm) as YYYY-MM-DD HH:mm; null when it is none. */
+export function parseDayTime(text: string): string | null {
+  const m = DMY_HM.exec(text.trim());
+  if (!m) return null;
+  const day = parseDay(m[1]!);
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (!day || hours > 23 || minutes > 59) return null;
+  return `${day} ${String(hours).padStart(2, '0')}:${m[3]}`;
+}
+
+const shown = (iso: string | undefined | null, withTime = false) =>
+  iso ? dayjs(iso).format(withTime ? DATE_TIME_FORMAT : DATE_FORMAT) : '';
 
 /**
  * A day, shown and typed as DD-MM-YYYY (SPEC.md §9) and picked from the
  * system's calendar through the button beside it (a phone's own date
- * wheel). The value is the API's YYYY-MM-DD; a typed day is taken on Enter
+ * wheel). The value is the API's YYYY-MM-DD (with `withTime`, a day and a
+ * time: DD-MM-YYYY HH:mm shown, YYYY-MM-DD HH:mm the value, times every
+ * `minuteStep` minutes in the calendar); a typed day is taken on Enter
  * or when the field is left, and one that is no day is put back.
  */
 export function DateField({
@@ -30,6 +46,8 @@ export function DateField({
   disabled,
   min,
   max,
+  withTime = false,
+  minuteStep = 15,
   id,
   invalid = false,
   style,
@@ -43,6 +61,8 @@ export function DateField({
   /** The first and last days that may be chosen (YYYY-MM-DD). */
   min?: string;
   max?: string;
+  withTime?: boolean;
+  minuteStep?: number;
   id?: string;
   invalid?: boolean;
   style?: CSSProperties;
@@ -53,20 +73,20 @@ export function DateField({
   'aria-required'?: boolean;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(shown(value));
+  const [text, setText] = useState(shown(value, withTime));
   const picker = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(shown(value)), [value]);
+  useEffect(() => setText(shown(value, withTime)), [value, withTime]);
 
   const commit = () => {
     if (text.trim() === '') {
       if (value) onChange(undefined);
       return;
     }
-    const day = parseDay(text);
+    const day = withTime ? parseDayTime(text) : parseDay(text);
     if (day && (!min || day >= min) && (!max || day <= max)) {
       if (day !== value) onChange(day);
-      setText(shown(day));
-    } else setText(shown(value));
+      setText(shown(day, withTime));
+    } else setText(shown(value, withTime));
   };
 
   return (
@@ -79,7 +99,7 @@ export function DateField({
       <input
         id={id}
         value={text}
-        placeholder={placeholder ?? DATE_FORMAT}
+        placeholder={placeholder ?? (withTime ? DATE_TIME_FORMAT : DATE_FORMAT)}
         disabled={disabled}
         inputMode="numeric"
         autoComplete="off"
@@ -115,14 +135,15 @@ export function DateField({
       </button>
       <input
         ref={picker}
-        type="date"
+        type={withTime ? 'datetime-local' : 'date'}
+        step={withTime ? minuteStep * 60 : undefined}
         className="plain-date__picker"
         tabIndex={-1}
         aria-hidden="true"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value || undefined)}
+        value={value ? value.replace(' ', 'T') : ''}
+        min={min?.replace(' ', 'T')}
+        max={max?.replace(' ', 'T')}
+        onChange={(event) => onChange(event.target.value ? event.target.value.replace('T', ' ') : undefined)}
       />
     </span>
   );

@@ -14,6 +14,7 @@ export function Field<T>({
   label,
   field,
   required = false,
+  group = false,
   help,
   style,
   className,
@@ -22,6 +23,8 @@ export function Field<T>({
   label: ReactNode;
   field: FieldBinding<T>;
   required?: boolean;
+  /** A group of choices (radio buttons): its label names the group rather than one control. */
+  group?: boolean;
   help?: ReactNode;
   style?: CSSProperties;
   className?: string;
@@ -29,6 +32,8 @@ export function Field<T>({
 }) {
   const helpId = `${field.id}-help`;
   const errorId = `${field.id}-error`;
+  const labelId = `${field.id}-label`;
+  const labelClass = `plain-field__label${required ? ' plain-field__label--required' : ''}`;
   const described = [help ? helpId : null, field.error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div
@@ -36,12 +41,15 @@ export function Field<T>({
       style={style}
       data-invalid={field.error ? '' : undefined}
     >
-      <label
-        className={`plain-field__label${required ? ' plain-field__label--required' : ''}`}
-        htmlFor={field.id}
-      >
-        {label}
-      </label>
+      {group ? (
+        <span className={labelClass} id={labelId}>
+          {label}
+        </span>
+      ) : (
+        <label className={labelClass} htmlFor={field.id}>
+          {label}
+        </label>
+      )}
       {children({
         id: field.id,
         value: field.value,
@@ -50,6 +58,7 @@ export function Field<T>({
         invalid: field.error !== null,
         'aria-describedby': described || undefined,
         'aria-required': required || undefined,
+        'aria-labelledby': group ? labelId : undefined,
       })}
       {help ? (
         <div className="plain-field__help" id={helpId}>

@@ -1,12 +1,17 @@
 import { LEAVE_FORMAT, type Leave, type LeaveBody, leaveForm } from '@hr/contracts/leave';
 import { ADDRESS_MAX } from '@hr/contracts/limits';
-import { Alert, DatePicker, Form, Input, Radio, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestFormModal } from '../../../components/form/RequestFormModal';
-import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate, TIME_FORMAT } from '../../../lib/dates';
-import { zodRules } from '../../../lib/forms';
+import { RequestFormDialog } from '../../../components/form/FormDialog';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { Combobox } from '../../../components/plain/Combobox';
+import { DateField } from '../../../components/plain/DateField';
+import { Field, TextArea } from '../../../components/plain/Field';
+import { Segmented } from '../../../components/plain/Segmented';
+import { Select } from '../../../components/plain/Select';
+import { formatDate } from '../../../lib/dates';
+import { useForm } from '../../../lib/use-form';
 import {
   type ForecastQuery,
   useForecast,
@@ -23,13 +28,15 @@ interface Values {
   leave_format: 1 | 2;
   type_id?: number;
   duration_id?: number;
-  from?: Dayjs;
-  to?: Dayjs;
+  /** YYYY-MM-DD (full day) or YYYY-MM-DD HH:mm (short leave). */
+  from?: string;
+  to?: string;
   responsible_id?: number;
   leave_address?: string;
 }
 
-const rules = zodRules(leaveForm);
+const DAY = 'YYYY-MM-DD';
+const MOMENT = 'YYYY-MM-DD HH:mm';
 
 /**
  * What the forecast is asked once a type with a balance and the first day are
@@ -37,14 +44,15 @@ const rules = zodRules(leaveForm);
  * what the request takes; an edited request is left out of the count.
  */
 function forecastQuery(
-  v: { type_id?: number; from?: Dayjs; to?: Dayjs; duration_id?: number },
+  v: { type_id?: number; from?: string; to?: string; duration_id?: number },
   short: boolean,
   leaveId: number | undefined,
 ): ForecastQuery | null {
-  if (!v.type_id || !v.from?.isValid()) return null;
-  const query: ForecastQuery = { type_id: v.type_id, date: v.from.format('YYYY-MM-DD') };
+  if (!v.type_id || !v.from) return null;
+  const date = v.from.slice(0, DAY.length);
+  const query: ForecastQuery = { type_id: v.type_id, date };
   if (short && v.duration_id) query.duration_id = v.duration_id;
-  if (!short && v.to?.isValid() && !v.to.isBefore(v.from, 'day')) query.to = v.to.format('YYYY-MM-DD');
+  if (!short && v.to && v.to >= date) query.to = v.to;
   if (leaveId) query.leave_id = leaveId;
   return query;
 }
@@ -78,11 +86,11 @@ function ForecastNote({ query }: { query: ForecastQuery | null }) {
     <div role="status" aria-label={t('leavePolicies.forecast.label')} className="leave-forecast">
       {current ? (
         <>
-          <Typography.Text type="secondary">{parts.join(' · ')}</Typography.Text>
+          <span className="plain-secondary">{parts.join(' · ')}</span>
           {current.lowest < current.floor ? (
-            <Alert
+            <PlainAlert
               type="warning"
-              showIcon
+              role="alert"
               title={t('leavePolicies.forecast.overdraw', {
                 lowest: daysText(t, current.lowest),
                 floor: daysText(t, current.floor),
@@ -97,12 +105,14 @@ function ForecastNote({ query }: { query: ForecastQuery | null }) {
 
 function initialValues(leave: Leave | null): Values {
   if (!leave) return { leave_format: LEAVE_FORMAT.fullDay };
+  const short = leave.leave_format === LEAVE_FORMAT.short;
+  const at = (value: string) => dayjs(value).format(short ? MOMENT : DAY);
   return {
-    leave_format: leave.leave_format === LEAVE_FORMAT.short ? 2 : 1,
+    leave_format: short ? 2 : 1,
     type_id: leave.type.id,
     duration_id: leave.duration?.id,
-    from: dayjs(leave.from),
-    to: dayjs(leave.to),
+    from: at(leave.from),
+    to: at(leave.to),
     responsible_id: leave.responsible?.id,
     leave_address: leave.leave_address ?? undefined,
   };
@@ -119,12 +129,8 @@ export function LeaveFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const format = Form.useWatch('leave_format', form) ?? LEAVE_FORMAT.fullDay;
-  const typeId = Form.useWatch('type_id', form);
-  const from = Form.useWatch('from', form);
-  const to = Form.useWatch('to', form);
-  const durationId = Form.useWatch('duration_id', form);
+  const form = useForm<Values>({ initial: initialValues(leave), schema: leaveForm });
+  const { leave_format: format, type_id: typeId, from, to, duration_id: durationId } = form.values;
   const types = useLeaveTypes({ eligible: true });
   const durations = useLeaveDurations();
   const responsibles = useResponsibles(open);
@@ -149,38 +155,33 @@ export function LeaveFormModal({
       : null;
 
   /** Short leave: the end is the start plus the duration, and cannot be typed. */
-  const syncShortEnd = () => {
-    const v = form.getFieldsValue();
-    if (v.leave_format !== LEAVE_FORMAT.short) return;
-    const minutes = durations.data?.find((d) => d.id === v.duration_id)?.minutes;
-    form.setFieldValue('to', v.from && minutes ? v.from.add(minutes, 'minute') : undefined);
+  const shortEnd = (start: string | undefined, duration: number | undefined) => {
+    const minutes = durations.data?.find((d) => d.id === duration)?.minutes;
+    return start && minutes ? dayjs(start).add(minutes, 'minute').format(MOMENT) : undefined;
+  };
+  const fromField = form.field('from');
+  const durationField = form.field('duration_id');
+  const changeFrom = (value: string | undefined) => {
+    fromField.onChange(value);
+    if (short) form.setMany({ to: shortEnd(value, durationId) });
+  };
+  const changeDuration = (value: number | undefined) => {
+    durationField.onChange(value);
+    form.setMany({ to: shortEnd(from, value) });
   };
 
-  const onValuesChange = (changed: Partial<Values>) => {
-    if ('leave_format' in changed) {
-      // Changing the format starts the form afresh (SPEC.md §5).
-      form.resetFields();
-      form.setFieldsValue({ leave_format: changed.leave_format });
-      return;
-    }
-    if ('from' in changed || 'duration_id' in changed) syncShortEnd();
-  };
-
-  const toRequestBody = (v: Values) => {
-    const body: LeaveBody = {
-      leave_format: v.leave_format,
-      type_id: v.type_id!,
-      duration_id: short ? (v.duration_id ?? null) : null,
-      from: short ? v.from!.second(0).format('YYYY-MM-DD HH:mm:ss') : v.from!.format('YYYY-MM-DD'),
-      to: short ? v.to!.second(0).format('YYYY-MM-DD HH:mm:ss') : v.to!.format('YYYY-MM-DD'),
-      responsible_id: v.responsible_id!,
-      leave_address: v.leave_address?.trim() ?? '',
-    };
-    return body;
-  };
+  const toRequestBody = (v: Values): LeaveBody => ({
+    leave_format: v.leave_format,
+    type_id: v.type_id!,
+    duration_id: short ? (v.duration_id ?? null) : null,
+    from: short ? `${v.from!}:00` : v.from!,
+    to: short ? `${v.to!}:00` : v.to!,
+    responsible_id: v.responsible_id!,
+    leave_address: v.leave_address?.trim() ?? '',
+  });
 
   return (
-    <RequestFormModal<Values, LeaveBody>
+    <RequestFormDialog<Values, LeaveBody>
       open={open}
       editing={leave}
       title={leave ? t('leave.form.editTitle') : t('leave.form.createTitle')}
@@ -189,95 +190,79 @@ export function LeaveFormModal({
       toBody={toRequestBody}
       save={save}
       onClose={onClose}
-      onValuesChange={onValuesChange}
       width={560}
     >
-      <Form.Item name="leave_format" label={t('leave.form.format')} rules={rules('leave_format')} required>
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
-          options={[
-            { value: LEAVE_FORMAT.fullDay, label: t('leave.format.1') },
-            { value: LEAVE_FORMAT.short, label: t('leave.format.2') },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item
-        name="type_id"
+      <Field label={t('leave.form.format')} field={form.field('leave_format')} required group>
+        {(props) => (
+          <Segmented<1 | 2>
+            {...props}
+            // Changing the format starts the form afresh (SPEC.md §5).
+            onChange={(next) => form.reset({ leave_format: next })}
+            options={[
+              { value: LEAVE_FORMAT.fullDay, label: t('leave.format.1') },
+              { value: LEAVE_FORMAT.short, label: t('leave.format.2') },
+            ]}
+          />
+        )}
+      </Field>
+      <Field
         label={t('leave.form.type')}
-        rules={rules('type_id')}
+        field={form.field('type_id')}
         required
-        extra={
-          balance && !forecast ? (
-            <Typography.Text type="secondary">
-              {t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })}
-            </Typography.Text>
-          ) : null
+        help={
+          balance && !forecast
+            ? t('leave.form.balanceLeft', { remaining: balance.remaining, count: balance.days })
+            : undefined
         }
       >
-        <Select
-          options={typeOptions}
-          loading={types.isPending}
-          placeholder={t('leave.form.typePlaceholder')}
-        />
-      </Form.Item>
+        {(props) => <Select {...props} options={typeOptions} placeholder={t('leave.form.typePlaceholder')} />}
+      </Field>
       {short ? (
-        <Form.Item name="duration_id" label={t('leave.form.duration')} rules={rules('duration_id')} required>
-          <Select
-            options={(durations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-            placeholder={t('leave.form.durationPlaceholder')}
-          />
-        </Form.Item>
-      ) : null}
-      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-        <Form.Item
-          name="from"
-          label={t('leave.form.from')}
-          rules={rules('from')}
-          required
-          style={{ flex: 1, minWidth: 200 }}
-        >
-          {short ? (
-            <DatePicker
-              showTime={{ format: TIME_FORMAT, minuteStep: 15 }}
-              format={DATE_TIME_FORMAT}
-              style={{ width: '100%' }}
+        <Field label={t('leave.form.duration')} field={durationField} required>
+          {(props) => (
+            <Select
+              {...props}
+              onChange={changeDuration}
+              options={(durations.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              placeholder={t('leave.form.durationPlaceholder')}
             />
-          ) : (
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
           )}
-        </Form.Item>
-        <Form.Item
-          name="to"
-          label={t('leave.form.to')}
-          rules={rules('to')}
+        </Field>
+      ) : null}
+      <div className="plain-form-row">
+        <Field
+          key={short ? 'short-from' : 'day-from'}
+          label={t('leave.form.from')}
+          field={fromField}
           required
-          style={{ flex: 1, minWidth: 200 }}
         >
-          {short ? (
-            <DatePicker showTime format={DATE_TIME_FORMAT} disabled style={{ width: '100%' }} />
-          ) : (
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-          )}
-        </Form.Item>
+          {(props) => <DateField {...props} onChange={changeFrom} withTime={short} />}
+        </Field>
+        <Field
+          key={short ? 'short-to' : 'day-to'}
+          label={t('leave.form.to')}
+          field={form.field('to')}
+          required
+        >
+          {(props) =>
+            short ? <DateField {...props} withTime disabled /> : <DateField {...props} min={from} />
+          }
+        </Field>
       </div>
       {hasBalance ? <ForecastNote query={forecast} /> : null}
-      <Form.Item
-        name="responsible_id"
-        label={t('leave.form.responsible')}
-        rules={rules('responsible_id')}
-        required
-      >
-        <Select
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={responsibles.isPending}
-          placeholder={t('leave.form.responsiblePlaceholder')}
-          options={(responsibles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
-        />
-      </Form.Item>
-      <Form.Item name="leave_address" label={t('leave.form.address')} rules={rules('leave_address')} required>
-        <Input.TextArea rows={3} showCount count={{ max: ADDRESS_MAX }} />
-      </Form.Item>
-    </RequestFormModal>
+      <Field label={t('leave.form.responsible')} field={form.field('responsible_id')} required>
+        {(props) => (
+          <Combobox
+            {...props}
+            loading={responsibles.isPending}
+            placeholder={t('leave.form.responsiblePlaceholder')}
+            options={(responsibles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.eid})` }))}
+          />
+        )}
+      </Field>
+      <Field label={t('leave.form.address')} field={form.field('leave_address')} required>
+        {(props) => <TextArea {...props} rows={3} max={ADDRESS_MAX} />}
+      </Field>
+    </RequestFormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { ROUTES } from '@hr/contracts/routes';
 import type { LeaveAction } from '@hr/contracts/workflow';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyInFrame } from '../../../components/frame/load';
 import { LeaveBalanceCard } from '../../../components/LeaveBalanceCard';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { momentColumn, noteColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
 import type { ListColumns } from '../../../components/list/ListTable';
@@ -24,8 +24,8 @@ import { useDeleteLeave, useLeaveAction, useLeaveList, useLeaveTypes } from '../
 import { LedgerDrawer } from '../index';
 import { leaveBalancesQuery } from '../queries';
 
-/** The apply/edit form, drawn with Ant Design: loaded with its frame when first opened. */
-const LeaveFormModal = lazyInFrame(
+/** The apply/edit form: loaded when first opened. */
+const LeaveFormModal = lazyWhenShown(
   () => import('../components/LeaveFormModal').then((m) => m.LeaveFormModal),
   (props) => props.open,
 );
