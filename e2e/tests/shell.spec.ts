@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/a11y';
 import { clickToClose } from '../support/antd';
 import { apiAs } from '../support/api';
 import { signIn } from '../support/helpers';
@@ -16,6 +17,20 @@ test.describe('shell', () => {
     await signIn(page, '1004');
     await page.goto('/leave/extra');
     await expect(page.getByText('Oops, an error has occurred. Page not found!')).toBeVisible();
+    await page.getByRole('button', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('a page whose code cannot be fetched shows the 500 page, drawn without Ant Design, with a way home', async ({
+    page,
+  }) => {
+    await signIn(page, '1004', { path: '/dashboard' });
+    await page.route(/\/assets\/LeavePage-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/leave');
+    await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+    await expect(page.getByText('Sorry, server goes wrong')).toBeVisible();
+    await expect(page.locator('[class^="ant-"], [class*=" ant-"]')).toHaveCount(0);
+    await expectNoAxeViolations(page, { context: '500 page' });
     await page.getByRole('button', { name: 'Go home' }).click();
     await expect(page).toHaveURL(/\/profile$/);
   });
