@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Field, TextInput } from '../components/plain/Field';
+import { CheckboxGroup, Field, TextInput } from '../components/plain/Field';
 import { ApiError } from './http';
 import { type FormState, useForm } from './use-form';
 
@@ -165,6 +165,59 @@ describe('useForm with Field', () => {
     expect(errorOf('Name')).toBeNull();
     expect(errorOf('Code')).toBeNull();
     expect(input('Name').value).toBe('Bo');
+  });
+});
+
+describe('CheckboxGroup', () => {
+  const modules = z.object({
+    modules: z.array(z.string()).min(1, 'Choose at least one'),
+  });
+  let picked: { modules?: string[] };
+  function Modules() {
+    const f = useForm<{ modules?: string[] }>({ initial: { modules: ['b'] }, schema: modules });
+    picked = f.values;
+    return (
+      <form onSubmit={f.submit(() => undefined)}>
+        <Field label="Modules" field={f.field('modules')} required group>
+          {(props) => (
+            <CheckboxGroup
+              {...props}
+              options={[
+                { value: 'a', label: 'Alpha' },
+                { value: 'b', label: 'Beta' },
+                { value: 'c', label: 'Gamma' },
+              ]}
+            />
+          )}
+        </Field>
+      </form>
+    );
+  }
+  const box = (label: string) =>
+    [...host.querySelectorAll('label')].find((l) => l.textContent === label)!.querySelector('input')!;
+
+  it('is a group named by the label, ticking and clearing boxes in the options order', async () => {
+    await act(async () => root.render(<Modules />));
+    const group = host.querySelector('fieldset')!;
+    expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('Modules');
+    expect(box('Beta').checked).toBe(true);
+    await act(async () => box('Gamma').click());
+    await act(async () => box('Alpha').click());
+    expect(picked.modules).toEqual(['a', 'b', 'c']);
+    await act(async () => box('Beta').click());
+    expect(picked.modules).toEqual(['a', 'c']);
+  });
+
+  it("describes the group by the field's message when none is ticked", async () => {
+    await act(async () => root.render(<Modules />));
+    await act(async () => box('Beta').click());
+    const group = host.querySelector('fieldset')!;
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Choose at least one',
+    );
+    // The first box carries the field's id: a wrong field takes the focus there.
+    expect(box('Alpha').id).not.toBe('');
   });
 });
 

@@ -280,3 +280,53 @@ export function Checkbox({
     </span>
   );
 }
+
+/**
+ * Several choices ticked among a few (the modules handed over): a group of
+ * check boxes named by the field's label (use Field's `group`), the value the
+ * ticked ones in the options' order.
+ */
+export function CheckboxGroup<V extends string | number>({
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  options,
+  disabled,
+  'aria-labelledby': labelledBy,
+  'aria-describedby': describedBy,
+}: ControlProps<readonly V[] | undefined | null> & {
+  options: readonly { value: V; label: string }[];
+  disabled?: boolean;
+}) {
+  const ticked = value ?? [];
+  return (
+    <fieldset
+      className="plain-check-group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+    >
+      {options.map((o, i) => (
+        <label key={o.value} className="plain-check">
+          <input
+            type="checkbox"
+            className="plain-checkbox"
+            // The first box carries the field's id (the form focuses it when wrong).
+            id={i === 0 ? id : undefined}
+            value={String(o.value)}
+            checked={ticked.includes(o.value)}
+            disabled={disabled}
+            onChange={(event) => {
+              const on = event.target.checked;
+              onChange(options.map((x) => x.value).filter((v) => (v === o.value ? on : ticked.includes(v))));
+            }}
+            onBlur={onBlur}
+          />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,39 +1,49 @@
-import { APPROVAL_MODULES, type ApprovalModule } from '@hr/contracts/approvals';
+import { APPROVAL_MODULES, type ApprovalModule } from '@hr/contracts/approval-rules';
 import {
   DELEGATION_MESSAGES,
   type Delegation,
   type DelegationBody,
   delegationForm,
 } from '@hr/contracts/delegations';
-import { Checkbox, DatePicker, Flex, Form, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmployeePicker, type PickedEmployee } from '../../../components/employee-search/EmployeePicker';
-import { RequestFormModal } from '../../../components/form/RequestFormModal';
-import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
-import { dateAgainst, zodRules } from '../../../lib/forms';
+import { EmployeeCombobox } from '../../../components/employee-search/EmployeeCombobox';
+import type { PickedEmployee } from '../../../components/employee-search/EmployeePicker';
+import { RequestFormDialog } from '../../../components/form/FormDialog';
+import { DateField } from '../../../components/plain/DateField';
+import { CheckboxGroup, Field } from '../../../components/plain/Field';
+import { Segmented } from '../../../components/plain/Segmented';
+import { useForm } from '../../../lib/use-form';
 import { useSaveDelegation } from '../api';
 
 interface Values {
   delegate_id?: number;
-  from?: Dayjs;
-  to?: Dayjs;
+  /** YYYY-MM-DD */
+  from?: string;
+  to?: string;
   all_modules: boolean;
   modules?: ApprovalModule[];
 }
 
-const rules = zodRules(delegationForm);
+/** The contract's form rules, and the last day not before the first (said on the last day). */
+const schema = delegationForm.superRefine((v, ctx) => {
+  if (typeof v.from === 'string' && typeof v.to === 'string' && v.from && v.to && v.to < v.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: DELEGATION_MESSAGES.toBeforeFrom });
+});
 
 function initialValues(item: Delegation | null): Values {
-  if (!item) return { all_modules: true, from: dayjs().startOf('day') };
+  if (!item) return { all_modules: true, from: dayjs().format('YYYY-MM-DD') };
   return {
     delegate_id: item.delegate.id,
-    from: dayjs(item.from),
-    to: dayjs(item.to),
+    from: item.from.slice(0, 10),
+    to: item.to.slice(0, 10),
     all_modules: item.modules === null,
     modules: item.modules ?? [],
   };
 }
+
+type Scope = 'all' | 'chosen';
 
 /**
  * Name a delegate, or change a delegation: who decides, the first and last
@@ -52,21 +62,21 @@ export function DelegationFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const all = Form.useWatch('all_modules', form) ?? true;
+  const form = useForm<Values>({ initial: initialValues(item), schema });
   const save = useSaveDelegation();
-  const known: PickedEmployee[] = item ? [item.delegate] : [];
+  const known = useMemo<PickedEmployee[]>(() => (item ? [item.delegate] : []), [item]);
+  const { all_modules: all, from } = form.values;
 
   const toBody = (v: Values): DelegationBody => ({
     delegate_id: v.delegate_id!,
-    from: toApiDate(v.from)!,
-    to: toApiDate(v.to)!,
+    from: v.from!,
+    to: v.to!,
     modules: v.all_modules ? null : (v.modules ?? []),
     ...(employeeId !== undefined && !item ? { employee_id: employeeId } : {}),
   });
 
   return (
-    <RequestFormModal<Values, DelegationBody>
+    <RequestFormDialog<Values, DelegationBody>
       open={open}
       editing={item}
       title={item ? t('delegations.form.editTitle') : t('delegations.form.createTitle')}
@@ -75,61 +85,53 @@ export function DelegationFormModal({
       toBody={toBody}
       save={save}
       onClose={onClose}
+      width={520}
     >
-      <Form.Item
-        name="delegate_id"
+      <Field
         label={t('delegations.form.delegate')}
-        rules={rules('delegate_id')}
+        field={form.field('delegate_id')}
         required
-        extra={t('delegations.form.delegateHelp')}
+        help={t('delegations.form.delegateHelp')}
       >
-        <EmployeePicker known={known} placeholder={t('delegations.form.delegatePlaceholder')} />
-      </Form.Item>
-      <Flex gap={12} wrap>
-        <Form.Item
-          name="from"
-          label={t('delegations.form.from')}
-          rules={rules('from')}
-          required
-          style={{ flex: 1, minWidth: 150 }}
-        >
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="to"
-          label={t('delegations.form.to')}
-          dependencies={['from']}
-          rules={[
-            ...rules('to'),
-            dateAgainst('from', (to, from) => to.isBefore(from, 'day'), DELEGATION_MESSAGES.toBeforeFrom),
-          ]}
-          required
-          style={{ flex: 1, minWidth: 150 }}
-        >
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-      </Flex>
-      <Form.Item name="all_modules" label={t('delegations.form.modules')}>
-        <Radio.Group
-          options={[
-            { value: true, label: t('delegations.allModules') },
-            { value: false, label: t('delegations.form.chosenModules') },
-          ]}
-        />
-      </Form.Item>
-      {all ? null : (
-        <Form.Item
-          name="modules"
-          label={t('delegations.form.whichModules')}
-          dependencies={['all_modules']}
-          rules={rules('modules')}
-          required
-        >
-          <Checkbox.Group
-            options={APPROVAL_MODULES.map((m) => ({ value: m, label: t(`approvals.modules.${m}`) }))}
+        {(props) => (
+          <EmployeeCombobox
+            {...props}
+            known={known}
+            placeholder={t('delegations.form.delegatePlaceholder')}
           />
-        </Form.Item>
+        )}
+      </Field>
+      <div className="plain-form-row">
+        <Field label={t('delegations.form.from')} field={form.field('from')} required>
+          {(props) => <DateField {...props} />}
+        </Field>
+        <Field label={t('delegations.form.to')} field={form.field('to')} required>
+          {(props) => <DateField {...props} min={from} />}
+        </Field>
+      </div>
+      <Field label={t('delegations.form.modules')} field={form.field('all_modules')} group>
+        {({ value, onChange, ...props }) => (
+          <Segmented<Scope>
+            {...props}
+            value={value ? 'all' : 'chosen'}
+            onChange={(scope) => onChange(scope === 'all')}
+            options={[
+              { value: 'all', label: t('delegations.allModules') },
+              { value: 'chosen', label: t('delegations.form.chosenModules') },
+            ]}
+          />
+        )}
+      </Field>
+      {all ? null : (
+        <Field label={t('delegations.form.whichModules')} field={form.field('modules')} required group>
+          {(props) => (
+            <CheckboxGroup<ApprovalModule>
+              {...props}
+              options={APPROVAL_MODULES.map((m) => ({ value: m, label: t(`approvals.modules.${m}`) }))}
+            />
+          )}
+        </Field>
       )}
-    </RequestFormModal>
+    </RequestFormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { Delegation, DelegationState } from '@hr/contracts/delegations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { DataTable } from '../../../components/list/DataTable';
 import { PlainAlert } from '../../../components/PlainAlert';
 import { PlainCard } from '../../../components/PlainBlocks';
@@ -12,8 +12,8 @@ import { toastSuccess } from '../../../lib/notify';
 import { useDelegations, useDeleteDelegation } from '../api';
 import '../delegations.css';
 
-/** The form, drawn with Ant Design: loaded with its frame when first opened. */
-const DelegationFormModal = lazyInFrame(
+/** The form: loaded when first opened. */
+const DelegationFormModal = lazyWhenShown(
   () => import('./DelegationFormModal').then((m) => m.DelegationFormModal),
   (props) => props.open,
 );
