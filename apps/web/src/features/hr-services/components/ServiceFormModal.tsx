@@ -4,50 +4,56 @@ import {
   type ServiceRequest,
   type ServiceRequestBody,
   serviceRequestForm,
+  toDmy,
 } from '@hr/contracts/hr-services';
-import { DATE_FORMAT } from '@hr/contracts/limits';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmployeePicker, type PickedEmployee } from '../../../components/employee-search/EmployeePicker';
-import { RequestFormModal } from '../../../components/form/RequestFormModal';
-import { zodRules } from '../../../lib/forms';
+import { EmployeeCombobox } from '../../../components/employee-search/EmployeeCombobox';
+import type { PickedEmployee } from '../../../components/employee-search/EmployeePicker';
+import { RequestFormDialog } from '../../../components/form/FormDialog';
+import { DateField } from '../../../components/plain/DateField';
+import { Field, TextArea, TextInput } from '../../../components/plain/Field';
+import { Select } from '../../../components/plain/Select';
+import { useForm } from '../../../lib/use-form';
 import { useNocTypes, useSaveServiceRequest, useServiceCategories } from '../api';
 
 interface Values {
   employee_id?: number;
   category?: string;
-  issue_date?: Dayjs;
+  /** YYYY-MM-DD (sent as DD-MM-YYYY). */
+  issue_date?: string;
   noc_type_id?: number;
-  from_date?: Dayjs;
-  to_date?: Dayjs;
+  from_date?: string;
+  to_date?: string;
   passport_no?: string;
   intended_country?: string;
   reason?: string;
   description?: string;
 }
 
-const rules = zodRules(serviceRequestForm);
 /** The limit of reason and description (contracts: descriptionTooLong, reasonTooLong). */
 const TEXT_MAX = 2000;
-/** Fields only a NOC has; a new category starts without them (SPEC.md §5). */
-const NOC_FIELDS = ['noc_type_id', 'from_date', 'to_date', 'passport_no', 'intended_country'] as const;
 
-const pickerDate = (dmy: string | null) => {
-  const iso = dmy ? fromDmy(dmy) : null;
-  return iso ? dayjs(iso) : undefined;
-};
+/** Fields only a NOC has; a new category starts without them (SPEC.md §5). */
+const NO_NOC_FIELDS = {
+  noc_type_id: undefined,
+  from_date: undefined,
+  to_date: undefined,
+  passport_no: undefined,
+  intended_country: undefined,
+} satisfies Partial<Values>;
+
+const isoDate = (dmy: string | null) => (dmy ? (fromDmy(dmy) ?? undefined) : undefined);
 
 function initialValues(request: ServiceRequest | null, me: PickedEmployee | undefined): Values {
   if (!request) return { employee_id: me?.id };
   return {
     employee_id: request.employee.id,
     category: request.category,
-    issue_date: pickerDate(request.issue_date),
+    issue_date: isoDate(request.issue_date),
     noc_type_id: request.noc_type_id ?? undefined,
-    from_date: pickerDate(request.from_date),
-    to_date: pickerDate(request.to_date),
+    from_date: isoDate(request.from_date),
+    to_date: isoDate(request.to_date),
     passport_no: request.passport_no ?? undefined,
     intended_country: request.intended_country ?? undefined,
     reason: request.reason ?? undefined,
@@ -74,12 +80,11 @@ export function ServiceFormModal({
   me: PickedEmployee | undefined;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const category = Form.useWatch('category', form);
-  const fromDate = Form.useWatch('from_date', form);
+  const form = useForm<Values>({ initial: initialValues(request, me), schema: serviceRequestForm });
   const categories = useServiceCategories();
   const nocTypes = useNocTypes(open);
   const save = useSaveServiceRequest();
+  const { category, from_date: fromDate } = form.values;
   const noc = category === NOC_CATEGORY;
 
   const known = useMemo(() => {
@@ -89,20 +94,22 @@ export function ServiceFormModal({
     return people;
   }, [me, request]);
 
-  const onValuesChange = (changed: Partial<Values>) => {
-    if ('category' in changed) {
-      form.setFields(NOC_FIELDS.map((name) => ({ name, value: undefined, errors: [] })));
-    }
+  const categoryField = form.field('category');
+  const chooseCategory = (next: string | undefined) => {
+    // Another service starts without the NOC's fields.
+    if (next !== category) form.setMany(NO_NOC_FIELDS);
+    categoryField.onChange(next);
   };
 
   const toRequestBody = (v: Values) => {
     const trimmed = (s: string | undefined) => s?.trim() ?? null;
+    const dmy = (iso: string | undefined) => (iso ? toDmy(iso) : null);
     const body: ServiceRequestBody = {
       category: v.category ?? null,
-      issue_date: v.issue_date ? v.issue_date.format(DATE_FORMAT) : null,
+      issue_date: dmy(v.issue_date),
       noc_type_id: noc ? (v.noc_type_id ?? null) : null,
-      from_date: noc && v.from_date ? v.from_date.format(DATE_FORMAT) : null,
-      to_date: noc && v.to_date ? v.to_date.format(DATE_FORMAT) : null,
+      from_date: noc ? dmy(v.from_date) : null,
+      to_date: noc ? dmy(v.to_date) : null,
       passport_no: noc ? trimmed(v.passport_no) : null,
       intended_country: noc ? trimmed(v.intended_country) : null,
       reason: noc ? null : trimmed(v.reason),
@@ -112,10 +119,8 @@ export function ServiceFormModal({
     return body;
   };
 
-  const half = { xs: 24, sm: 12 };
-
   return (
-    <RequestFormModal<Values, ServiceRequestBody>
+    <RequestFormDialog<Values, ServiceRequestBody>
       open={open}
       editing={request}
       title={request ? t('hrServices.form.editTitle') : t('hrServices.form.createTitle')}
@@ -124,115 +129,75 @@ export function ServiceFormModal({
       toBody={toRequestBody}
       save={save}
       onClose={onClose}
-      onValuesChange={onValuesChange}
       width={640}
     >
       {isAdmin ? (
-        <Form.Item
-          name="employee_id"
+        <Field
           label={t('hrServices.form.employee')}
-          extra={request ? undefined : t('hrServices.form.employeeHelp')}
+          field={form.field('employee_id')}
+          help={request ? undefined : t('hrServices.form.employeeHelp')}
         >
-          <EmployeePicker
-            known={known}
-            disabled={Boolean(request)}
-            placeholder={t('hrServices.form.employeePlaceholder')}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
+          {(props) => (
+            <EmployeeCombobox
+              {...props}
+              known={known}
+              disabled={Boolean(request)}
+              placeholder={t('hrServices.form.employeePlaceholder')}
+            />
+          )}
+        </Field>
       ) : null}
-      <Row gutter={12}>
-        <Col {...half}>
-          <Form.Item name="category" label={t('hrServices.form.category')} rules={rules('category')} required>
-            <Select
-              loading={categories.isPending}
+      <div className="plain-form-row">
+        <Field label={t('hrServices.form.category')} field={categoryField} required>
+          {(props) => (
+            <Select<string>
+              {...props}
+              onChange={chooseCategory}
               placeholder={t('hrServices.form.categoryPlaceholder')}
               options={(categories.data ?? []).map((c) => ({ value: c.value, label: c.name }))}
             />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="issue_date"
-            label={t('hrServices.form.issueDate')}
-            rules={rules('issue_date')}
-            required
-          >
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+          )}
+        </Field>
+        <Field label={t('hrServices.form.issueDate')} field={form.field('issue_date')} required>
+          {(props) => <DateField {...props} />}
+        </Field>
+      </div>
       {noc ? (
         <>
-          <Row gutter={12}>
-            <Col {...half}>
-              <Form.Item
-                name="noc_type_id"
-                label={t('hrServices.form.nocType')}
-                rules={rules('noc_type_id')}
-                required
-              >
-                <Select
-                  loading={nocTypes.isPending}
+          <div className="plain-form-row">
+            <Field label={t('hrServices.form.nocType')} field={form.field('noc_type_id')} required>
+              {(props) => (
+                <Select<number>
+                  {...props}
                   placeholder={t('hrServices.form.nocTypePlaceholder')}
                   options={(nocTypes.data ?? []).map((n) => ({ value: n.id, label: n.name }))}
                 />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item
-                name="passport_no"
-                label={t('hrServices.form.passportNo')}
-                rules={rules('passport_no')}
-                required
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={12}>
-            <Col {...half}>
-              <Form.Item
-                name="from_date"
-                label={t('hrServices.form.fromDate')}
-                rules={rules('from_date')}
-                required
-              >
-                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="to_date" label={t('hrServices.form.toDate')} rules={rules('to_date')} required>
-                <DatePicker
-                  format={DATE_FORMAT}
-                  style={{ width: '100%' }}
-                  disabledDate={(d) => Boolean(fromDate && d.isBefore(fromDate, 'day'))}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item
-            name="intended_country"
-            label={t('hrServices.form.country')}
-            rules={rules('intended_country')}
-            required
-          >
-            <Input autoComplete="country-name" />
-          </Form.Item>
+              )}
+            </Field>
+            <Field label={t('hrServices.form.passportNo')} field={form.field('passport_no')} required>
+              {(props) => <TextInput {...props} autoComplete="off" />}
+            </Field>
+          </div>
+          <div className="plain-form-row">
+            <Field label={t('hrServices.form.fromDate')} field={form.field('from_date')} required>
+              {(props) => <DateField {...props} />}
+            </Field>
+            <Field label={t('hrServices.form.toDate')} field={form.field('to_date')} required>
+              {(props) => <DateField {...props} min={fromDate} />}
+            </Field>
+          </div>
+          <Field label={t('hrServices.form.country')} field={form.field('intended_country')} required>
+            {(props) => <TextInput {...props} autoComplete="country-name" />}
+          </Field>
         </>
       ) : (
-        <Form.Item name="reason" label={t('hrServices.form.reason')} rules={rules('reason')} required>
-          <Input.TextArea rows={2} showCount count={{ max: TEXT_MAX }} />
-        </Form.Item>
+        <Field label={t('hrServices.form.reason')} field={form.field('reason')} required>
+          {(props) => <TextArea {...props} rows={2} max={TEXT_MAX} />}
+        </Field>
       )}
-      <Form.Item
-        name="description"
-        label={t('hrServices.form.description')}
-        rules={rules('description')}
-        required
-      >
-        <Input.TextArea rows={3} showCount count={{ max: TEXT_MAX }} />
-      </Form.Item>
-    </RequestFormModal>
+      <Field label={t('hrServices.form.description')} field={form.field('description')} required>
+        {(props) => <TextArea {...props} rows={3} max={TEXT_MAX} />}
+      </Field>
+    </RequestFormDialog>
   );
 }

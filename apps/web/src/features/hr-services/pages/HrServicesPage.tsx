@@ -3,7 +3,7 @@ import type { ServiceAction } from '@hr/contracts/workflow';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { useCompanyChoices } from '../../../components/list/choices';
 import { momentColumn, personColumn } from '../../../components/list/columns';
 import { DateRangeFilter } from '../../../components/list/DateRangeFilter';
@@ -27,8 +27,8 @@ import {
 } from '../components/service-actions';
 import '../hr-services.css';
 
-/** The new/edit form, drawn with Ant Design: loaded with its frame when first opened. */
-const ServiceFormModal = lazyInFrame(
+/** The new/edit form: loaded when first opened. */
+const ServiceFormModal = lazyWhenShown(
   () => import('../components/ServiceFormModal').then((m) => m.ServiceFormModal),
   (props) => props.open,
 );
