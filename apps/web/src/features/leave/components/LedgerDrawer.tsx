@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { PlainAlert } from '../../../components/PlainAlert';
 import { PlainIcon } from '../../../components/PlainIcon';
 import { Button } from '../../../components/plain/Button';
@@ -19,8 +19,8 @@ import { useLedger } from '../api';
 import '../leave-policies.css';
 import { isolated, ownDirection, signedDays } from '../ledger-format';
 
-/** HR's adjustment form, drawn with Ant Design: loaded with its frame when HR first opens it. */
-const AdjustmentForm = lazyInFrame(
+/** HR's adjustment form: loaded when HR first opens it. */
+const AdjustmentForm = lazyWhenShown(
   () => import('./AdjustmentForm').then((m) => m.AdjustmentForm),
   () => true,
 );
@@ -97,8 +97,8 @@ function noteOf(entry: LedgerEntry, ledger: Ledger, t: T, link: (e: LedgerEntry)
  * One balance's ledger (DESIGN.md §12): every dated line that makes it, with
  * the running balance, the lines the period close has not written yet marked
  * "due", and the policy in force. HR administrators add an adjustment here.
- * Drawn without Ant Design (a drawer of the portal's own), but for the
- * adjustment form.
+ * Drawn without Ant Design (a drawer of the portal's own), its adjustment
+ * form too.
  */
 export function LedgerDrawer({
   employeeId,
