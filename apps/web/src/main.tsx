@@ -1,10 +1,11 @@
+// The portal's base styles first: the components' own styles (plain.css) come after and refine them.
+import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createRouter } from './app/router';
 import { changeLanguage, initialLanguage } from './lib/i18n';
 import { hideTabsMoreButtons } from './lib/tabs-more';
-import './styles.css';
 
 // The remembered language is loaded before the first paint, so the page never flips, and before
 // the router starts the first page's calls, so they ask in it.

@@ -238,7 +238,7 @@ export const createRouter = () =>
                   '/admin/assets',
                   withTexts(ADMIN_AREAS, () => import('../features/admin/pages/AssetsPage')),
                 ),
-                page(
+                plainPage(
                   '/admin/companies',
                   withTexts(ADMIN_AREAS, () => import('../features/admin/pages/CompaniesPage')),
                 ),

@@ -1,9 +1,9 @@
-import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMe } from '../lib/me';
 import { PageLoading } from './PageLoading';
+import { LinkButton } from './plain/LinkButton';
+import { Result } from './plain/Result';
 
 /**
  * The administration screens are for HR administrators; anyone else reaching
@@ -20,9 +20,9 @@ export function AdminOnly({ children, reason }: { children: ReactNode; reason?: 
         title="403"
         subTitle={reason ?? t('admin.common.forbidden')}
         extra={
-          <Link to="/profile">
-            <Button type="primary">{t('errors.goHome')}</Button>
-          </Link>
+          <LinkButton to="/profile" variant="primary">
+            {t('errors.goHome')}
+          </LinkButton>
         }
       />
     );

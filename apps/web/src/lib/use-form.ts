@@ -56,14 +56,16 @@ function setAt<V>(values: V, path: FieldPath, value: unknown): V {
 }
 
 /** Every message of the schema on the values, by field (the first one of each field). */
-function schemaMessages(schema: z.ZodType | undefined, values: unknown): Messages {
+type Translate = (text: string) => string;
+
+function schemaMessages(schema: z.ZodType | undefined, values: unknown, translate: Translate): Messages {
   if (!schema) return {};
   const result = schema.safeParse(values);
   if (result.success) return {};
   const out: Messages = {};
   for (const issue of result.error.issues) {
     const key = pathKey(issue.path);
-    if (!(key in out)) out[key] = translateValidation(issue.message);
+    if (!(key in out)) out[key] = translate(issue.message);
   }
   return out;
 }
@@ -72,19 +74,20 @@ function allMessages<V>(
   schema: z.ZodType | undefined,
   prepare: ((values: V) => unknown) | undefined,
   values: V,
+  translate: Translate,
 ) {
-  const own = schemaMessages(schema, values);
+  const own = schemaMessages(schema, values, translate);
   if (!prepare) return own;
   const out = { ...own };
-  for (const [path, message] of Object.entries(schemaMessages(schema, prepare(values))))
+  for (const [path, message] of Object.entries(schemaMessages(schema, prepare(values), translate)))
     if (!(path in out)) out[path] = message;
   return out;
 }
 
 /**
  * The state of a form drawn with the portal's own fields. Its values are
- * checked with the shared zod schema of packages/contracts (`schema`), so the form shows the exact SPEC.md §5
- * messages as soon as a field is changed or left, and every field's on
+ * checked with the shared zod schema of packages/contracts (`schema`), so
+ * the form shows the exact SPEC.md §5 messages as soon as a field is changed or left, and every field's on
  * submit; the server checks the same rules again, and its 422 field errors
  * (`errors.children`) are shown under the same fields (`serverErrors`).
  * A message on a field the form does not draw is shown above the fields
@@ -95,6 +98,7 @@ export function useForm<V extends object>({
   initial,
   schema,
   prepare,
+  translate = translateValidation,
 }: {
   initial: V;
   schema?: z.ZodType;
@@ -104,6 +108,8 @@ export function useForm<V extends object>({
    * shows every missing field. The values' own messages come first.
    */
   prepare?: (values: V) => unknown;
+  /** The messages in the user's language (the administration's own texts first, for its forms). */
+  translate?: Translate;
 }) {
   const formId = useId();
   const [values, setValues] = useState<V>(initial);
@@ -119,7 +125,10 @@ export function useForm<V extends object>({
   const idOf = (path: FieldPath) => `${formId}-${path.replace(/\./g, '-')}`;
   const elementOf = (path: FieldPath) => document.getElementById(idOf(path));
 
-  const messages = useMemo(() => allMessages(schema, prepare, values), [schema, prepare, values]);
+  const messages = useMemo(
+    () => allMessages(schema, prepare, values, translate),
+    [schema, prepare, values, translate],
+  );
 
   const show = useCallback((path: FieldPath) => {
     setShown((was) => (was.has(path) ? was : new Set(was).add(path)));
@@ -161,7 +170,7 @@ export function useForm<V extends object>({
   const submit = (onValid: (values: V) => void) => (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
-    const now = allMessages(schema, prepare, latest.current);
+    const now = allMessages(schema, prepare, latest.current, translate);
     const wrong = Object.keys(now);
     if (wrong.length > 0) {
       // The first wrong field takes the focus, as a user fixing it expects.
@@ -179,18 +188,21 @@ export function useForm<V extends object>({
   };
 
   /**
-   * After a refused save: the server's message is toasted, and its field
-   * errors (`errors.children`) go under the matching fields. A field error that
+   * After a refused save: the server's field errors (`errors.children`) go
+   * under the matching fields (one on no drawn field above them); a refusal
+   * that names no field is toasted. A field error that
    * repeats the message of a domain code shows that code's text in the user's
    * language; other field texts are validation texts.
    */
   const serverErrors = (error: unknown) => {
-    reportError(error);
-    if (!(error instanceof ApiError)) return;
+    if (!(error instanceof ApiError)) {
+      reportError(error);
+      return;
+    }
     const body = error.body;
     const domain = body?.error && body.error !== 'validation_failed' && body.message ? body.message : null;
     const text = (message: string) =>
-      domain !== null && message === domain ? serverErrorText(error) : translateValidation(message);
+      domain !== null && message === domain ? serverErrorText(error) : translate(message);
     const next: Messages = {};
     let other: string | null = null;
     for (const f of error.fieldErrors) {
@@ -200,6 +212,8 @@ export function useForm<V extends object>({
       if (elementOf(path) !== null) next[path] = text(message);
       else other ??= text(message);
     }
+    // Said under a field, it is not said again in a toast; a refusal of no field is toasted.
+    if (Object.keys(next).length === 0 && other === null) reportError(error);
     setServer(next);
     setFormError(other);
   };

@@ -1,23 +1,38 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@hr/contracts/limits';
-import { Button, Card, Flex, Form, type FormRule, Input, Modal, Space, Tooltip } from 'antd';
+import type { FormRule } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
-import { adminRules, applyAdminErrors } from '../../lib/admin-forms';
+import { translateAdmin } from '../../lib/admin-forms';
 import { type AdminResource, useAdminList, useAdminMutations } from '../../lib/admin-resources';
 import { confirmDelete } from '../../lib/confirm-delete';
-import { keepEnterInPickers } from '../../lib/forms';
 import type { Query } from '../../lib/http';
 import { reportError, toastSuccess } from '../../lib/notify';
+import { type FormState, useForm } from '../../lib/use-form';
 import { useDebounced } from '../employee-search/use-debounced';
+import { FormDialog } from '../form/FormDialog';
+import { lazyInFrame } from '../frame/load';
 import { CardList, useCardLayout } from '../list/CardList';
 import { PageHeader } from '../PageHeader';
+import { PlainCard } from '../PlainBlocks';
+import { PlainIcon } from '../PlainIcon';
+import { Button } from '../plain/Button';
+import { FieldMarks } from '../plain/Field';
 import { Pagination } from '../plain/Pagination';
+import { SearchInput } from '../plain/SearchInput';
 import { type Column, Table } from '../plain/Table';
-import { NameTranslationsFields } from './NameTranslationsFields';
+import { NameTranslations } from './NameTranslations';
 import './admin.css';
+
+/** A list whose fields are still drawn with Ant Design: its form comes with the frame when first opened. */
+const LegacyResourceForm = lazyInFrame(
+  () => import('./LegacyResourceForm').then((m) => m.LegacyResourceForm),
+  (props) => props.open,
+);
 
 /** SPEC.md §2: lists sort by id, newest first, unless a screen says otherwise. */
 const DEFAULT_SORT = 'id,desc';
@@ -41,7 +56,10 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
   emptyValues: Values;
   toValues: (row: Row) => Values;
   toBody: (values: Values) => object;
-  fields: (rules: (field: string) => FormRule[]) => ReactNode;
+  /** The form's fields, drawn with the portal's own (components/plain/Field). */
+  fields?: (form: FormState<Values>) => ReactNode;
+  /** The fields of a list not yet drawn with the portal's own: Ant Design's form items. */
+  antdFields?: (rules: (field: string) => FormRule[]) => ReactNode;
   /** The screen's own filters beside the search (a year picker), and what they send. */
   filters?: ReactNode;
   filterQuery?: Query;
@@ -70,7 +88,7 @@ export interface ResourcePageProps<Row extends { id: number; name: string }, Val
   rowActions?: (row: Row) => readonly string[];
   /** Row buttons of the screen's own, drawn before edit and delete. */
   moreActions?: ResourceAction<Row>[];
-  /** The form dialog's width, for a form with many fields (Ant Design's 520 by default). */
+  /** The form dialog's width, for a form with many fields (520 by default). */
   formWidth?: number;
 }
 
@@ -107,8 +125,12 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   const list = useAdminList<Row>(resource, { page, limit, sort, search: settled }, filterQuery);
   const { create, update, remove } = useAdminMutations<Row, object>(resource);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [form] = Form.useForm<Values>();
-  const rules = adminRules(props.schema);
+  const [initial, setInitial] = useState<Values>(props.emptyValues);
+  const form = useForm<Values>({
+    initial: props.emptyValues,
+    schema: props.schema,
+    translate: translateAdmin,
+  });
   const cards = useCardLayout();
 
   const filterKey = JSON.stringify(filterQuery);
@@ -122,43 +144,31 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   }, [list.data, page]);
 
   const open = (row: Row | 'new') => {
-    form.resetFields();
     const values = row === 'new' ? props.emptyValues : props.toValues(row);
     const names = row === 'new' ? {} : ((row as { name_translations?: object }).name_translations ?? {});
-    form.setFieldsValue(
-      (props.translatedName ? { ...values, name_translations: names } : values) as Parameters<
-        typeof form.setFieldsValue
-      >[0],
-    );
+    const start = (props.translatedName ? { ...values, name_translations: names } : values) as Values;
+    setInitial(start);
+    form.reset(start);
     setEditing(row);
   };
 
-  const save = async () => {
-    let values: Values;
-    try {
-      values = (await form.validateFields()) as Values;
-    } catch {
-      return;
-    }
-    const all = { ...props.emptyValues, ...form.getFieldsValue(true), ...values };
+  /** Sends the values; a refusal is thrown back to the form that shows it. */
+  const send = async (values: Values) => {
+    const all = { ...props.emptyValues, ...values };
     const body = props.translatedName
       ? {
           ...props.toBody(all),
           name_translations: (all as { name_translations?: object }).name_translations ?? {},
         }
       : props.toBody(all);
-    try {
-      if (editing === 'new') {
-        await create.mutateAsync(body);
-        toastSuccess(t('notices.saved'));
-      } else if (editing) {
-        await update.mutateAsync({ id: editing.id, body });
-        toastSuccess(t('notices.updated'));
-      }
-      setEditing(null);
-    } catch (error) {
-      applyAdminErrors(form, error);
+    if (editing === 'new') {
+      await create.mutateAsync(body);
+      toastSuccess(t('notices.saved'));
+    } else if (editing) {
+      await update.mutateAsync({ id: editing.id, body });
+      toastSuccess(t('notices.updated'));
     }
+    setEditing(null);
   };
 
   const askDelete = async (row: Row) => {
@@ -184,41 +194,39 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
         const allowed = props.rowActions?.(row);
         const may = (key: string) => !allowed || allowed.includes(key);
         return (
-          <Space size={0}>
+          <span className="admin-row-actions">
             {(props.moreActions ?? [])
               .filter((a) => may(a.key))
               .map((a) => (
-                <Tooltip key={a.key} title={a.label}>
-                  <Button
-                    type="text"
-                    icon={a.icon}
-                    aria-label={`${a.label} ${row.name}`}
-                    onClick={() => a.onClick(row)}
-                  />
-                </Tooltip>
+                <Button
+                  key={a.key}
+                  variant="text"
+                  icon={a.icon}
+                  title={a.label}
+                  aria-label={`${a.label} ${row.name}`}
+                  onClick={() => a.onClick(row)}
+                />
               ))}
             {may('edit') ? (
-              <Tooltip title={t('common.edit')}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label={`${t('common.edit')} ${row.name}`}
-                  onClick={() => open(row)}
-                />
-              </Tooltip>
+              <Button
+                variant="text"
+                icon={<PlainIcon icon={EditOutlined} />}
+                title={t('common.edit')}
+                aria-label={`${t('common.edit')} ${row.name}`}
+                onClick={() => open(row)}
+              />
             ) : null}
             {may('delete') ? (
-              <Tooltip title={t('common.delete')}>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`${t('common.delete')} ${row.name}`}
-                  onClick={() => askDelete(row)}
-                />
-              </Tooltip>
+              <Button
+                variant="text"
+                className="admin-row-actions__delete"
+                icon={<PlainIcon icon={DeleteOutlined} />}
+                title={t('common.delete')}
+                aria-label={`${t('common.delete')} ${row.name}`}
+                onClick={() => askDelete(row)}
+              />
             ) : null}
-          </Space>
+          </span>
         );
       },
     },
@@ -240,38 +248,38 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
   // Keys built at run time; the cast names one existing key for the typed `t`.
   const text = (key: ScreenText) => t(`${texts}.${key}` as 'admin.companies.title');
   const title = text('title');
+  const formTitle = editing === 'new' ? text('createTitle') : text('editTitle');
+  const pending = create.isPending || update.isPending;
   const add = (
-    <Tooltip title={text('add')}>
-      <Button
-        type="primary"
-        shape="circle"
-        size={props.embedded ? 'middle' : 'large'}
-        icon={<PlusOutlined aria-hidden />}
-        aria-label={text('add')}
-        onClick={() => open('new')}
-      />
-    </Tooltip>
+    <Button
+      variant="primary"
+      circle
+      size={props.embedded ? 'middle' : 'large'}
+      icon={<PlainIcon icon={PlusOutlined} />}
+      title={text('add')}
+      aria-label={text('add')}
+      onClick={() => open('new')}
+    />
   );
   return (
     <>
       {props.embedded ? null : <PageHeader title={title} subtitle={text('subtitle')} extra={add} />}
-      <Card size="small">
-        <Flex className="admin-toolbar" justify="space-between" align="center" wrap gap={12}>
-          <Flex className="admin-toolbar__filters" align="center" wrap gap={12}>
-            <Input
+      <PlainCard title={null}>
+        <div className="admin-toolbar">
+          <div className="admin-toolbar__filters">
+            <SearchInput
               allowClear
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              prefix={<SearchOutlined aria-hidden />}
+              onChange={setSearch}
               placeholder={text('searchPlaceholder')}
               aria-label={t('common.search')}
               maxLength={100}
               className="admin-toolbar__search"
             />
             {props.filters}
-          </Flex>
+          </div>
           {props.embedded ? add : null}
-        </Flex>
+        </div>
         {cards ? (
           <CardList<Row>
             rowKey="id"
@@ -325,34 +333,37 @@ export function ResourcePage<Row extends { id: number; name: string }, Values ex
             />
           </>
         )}
-      </Card>
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? text('createTitle') : text('editTitle')}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        onOk={save}
-        onCancel={() => setEditing(null)}
-        confirmLoading={create.isPending || update.isPending}
-        width={props.formWidth}
-        forceRender
-      >
-        <Form<Values>
+      </PlainCard>
+      {props.fields ? (
+        <FormDialog
+          open={editing !== null}
+          title={formTitle}
           form={form}
-          // Field ids are prefixed with the list's name: with two lists on one screen (tabs), two
-          // "name" fields would share an id and one label would point at the other's field.
-          name={r}
-          layout="vertical"
-          requiredMark="optional"
-          onFinish={save}
-          onKeyDownCapture={keepEnterInPickers}
+          onValid={(values) => send(values).catch(form.serverErrors)}
+          pending={pending}
+          onClose={() => setEditing(null)}
+          width={props.formWidth}
         >
-          {props.fields(rules)}
-          {props.translatedName && <NameTranslationsFields maxLength={props.translatedName} rules={rules} />}
-          {/* Enter in a field saves. */}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Form>
-      </Modal>
+          <FieldMarks.Provider value="optional">
+            {props.fields(form)}
+            {props.translatedName ? <NameTranslations form={form} maxLength={props.translatedName} /> : null}
+          </FieldMarks.Provider>
+        </FormDialog>
+      ) : props.antdFields ? (
+        <LegacyResourceForm
+          open={editing !== null}
+          title={formTitle}
+          width={props.formWidth}
+          name={r}
+          initial={initial}
+          schema={props.schema}
+          fields={props.antdFields}
+          translatedName={props.translatedName}
+          pending={pending}
+          onSave={(values) => send(values as Values)}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </>
   );
 }

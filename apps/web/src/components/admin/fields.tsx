@@ -1,7 +1,9 @@
-import { Form, type FormRule, Input, Switch, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FormState } from '../../lib/use-form';
 import type { ListColumns } from '../list/ListTable';
+import { Field, TextInput } from '../plain/Field';
+import { Switch } from '../plain/Switch';
 
 /**
  * On or off, as the administration lists show it: "Enabled" for reference
@@ -10,28 +12,35 @@ import type { ListColumns } from '../list/ListTable';
  */
 export function EnabledTag({ on, words = 'enabled' }: { on: boolean; words?: 'enabled' | 'active' }) {
   const { t } = useTranslation();
-  if (!on) return <Tag>{t('reference.disabled')}</Tag>;
-  return <Tag color="success">{words === 'active' ? t('admin.common.active') : t('reference.enabled')}</Tag>;
+  if (!on) return <span className="plain-tag plain-tag--default">{t('reference.disabled')}</span>;
+  return (
+    <span className="plain-tag plain-tag--success">
+      {words === 'active' ? t('admin.common.active') : t('reference.enabled')}
+    </span>
+  );
 }
 
 /** The form's on/off switch of a record (`enabled`), with a line under it where the screen says more. */
-export function EnabledField({
+export function EnabledField<V extends { enabled: boolean }>({
+  form,
   words = 'enabled',
   extra,
 }: {
+  form: FormState<V>;
   words?: 'enabled' | 'active';
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item
-      name="enabled"
+    <Field
       label={words === 'active' ? t('admin.common.active') : t('reference.enabled')}
-      valuePropName="checked"
-      extra={extra}
+      field={form.field<boolean>('enabled')}
+      help={extra}
     >
-      <Switch />
-    </Form.Item>
+      {({ value, onChange, invalid: _invalid, ...props }) => (
+        <Switch {...props} checked={value} onChange={onChange} />
+      )}
+    </Field>
   );
 }
 
@@ -49,18 +58,18 @@ export function enabledColumn<R extends { enabled: boolean }>(
 }
 
 /** The form's name field, focused when the form opens, checked by the screen's contract rules. */
-export function NameField({
+export function NameField<V extends { name: string }>({
+  form,
   label,
   maxLength,
-  rules,
 }: {
+  form: FormState<V>;
   label: string;
   maxLength: number;
-  rules: (field: string) => FormRule[];
 }) {
   return (
-    <Form.Item name="name" label={label} rules={rules('name')} required>
-      <Input maxLength={maxLength} autoFocus />
-    </Form.Item>
+    <Field label={label} field={form.field<string>('name')} required>
+      {(props) => <TextInput {...props} maxLength={maxLength} autoFocus />}
+    </Field>
   );
 }

@@ -34,7 +34,8 @@ export function Combobox<V extends string | number>({
   ...aria
 }: {
   value: V | undefined | null;
-  onChange: (value: V | undefined) => void;
+  // A method: a form field of V (never emptied) takes it too.
+  onChange(value: V | undefined): void;
   options: readonly ComboOption<V>[];
   /** The server searches: the options are what it answered for the text. */
   onSearch?: (text: string) => void;

@@ -55,7 +55,8 @@ export function DateField({
   ...aria
 }: {
   value: string | undefined | null;
-  onChange: (value: string | undefined) => void;
+  // A method: a form field of string (never emptied) takes it too.
+  onChange(value: string | undefined): void;
   placeholder?: string;
   disabled?: boolean;
   /** The first and last days that may be chosen (YYYY-MM-DD). */

@@ -1,8 +1,16 @@
 import { TIME_FORMAT } from '@hr/contracts/limits';
 import type { CSSProperties, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ControlProps, FieldBinding } from '../../lib/use-form';
 import './plain.css';
+
+/**
+ * How a form marks its fields: a star before the required ones (the
+ * default), or "(optional)" after the others, for forms where most fields
+ * are required (the administration's).
+ */
+export const FieldMarks = createContext<'required' | 'optional'>('required');
 
 /**
  * One field of a form: its label (with the required mark), the control, a
@@ -30,10 +38,20 @@ export function Field<T>({
   className?: string;
   children: (props: ControlProps<T>) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const marks = useContext(FieldMarks);
   const helpId = `${field.id}-help`;
   const errorId = `${field.id}-error`;
   const labelId = `${field.id}-label`;
-  const labelClass = `plain-field__label${required ? ' plain-field__label--required' : ''}`;
+  const labelClass = `plain-field__label${required && marks === 'required' ? ' plain-field__label--required' : ''}`;
+  const shownLabel =
+    marks === 'optional' && !required ? (
+      <>
+        {label} <span className="plain-field__optional">{t('common.optional')}</span>
+      </>
+    ) : (
+      label
+    );
   const described = [help ? helpId : null, field.error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div
@@ -43,11 +61,11 @@ export function Field<T>({
     >
       {group ? (
         <span className={labelClass} id={labelId}>
-          {label}
+          {shownLabel}
         </span>
       ) : (
         <label className={labelClass} htmlFor={field.id}>
-          {label}
+          {shownLabel}
         </label>
       )}
       {children({
@@ -97,6 +115,8 @@ export function TextInput({
       <input
         id={id}
         value={value ?? ''}
+        // What is typed keeps its own direction (a Latin name on an Arabic page).
+        dir="auto"
         aria-invalid={invalid || undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -124,6 +144,7 @@ export function TextArea({
       <textarea
         id={id}
         className="plain-textarea"
+        dir="auto"
         rows={rows}
         value={text}
         aria-invalid={invalid || undefined}
@@ -133,7 +154,7 @@ export function TextArea({
       />
       {max !== undefined ? (
         <span className="plain-textarea__count" aria-hidden="true">
-          <bdi>
+          <bdi dir="ltr">
             {text.length} / {max}
           </bdi>
         </span>

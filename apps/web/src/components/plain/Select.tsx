@@ -31,7 +31,8 @@ export function Select<V extends string | number>({
   ...aria
 }: {
   value: V | undefined | null;
-  onChange: (value: V | undefined) => void;
+  // A method: a form field of V (never emptied) takes it too.
+  onChange(value: V | undefined): void;
   options: readonly SelectOption<V>[];
   placeholder?: string;
   allowClear?: boolean;

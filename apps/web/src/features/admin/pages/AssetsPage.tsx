@@ -3,7 +3,8 @@ import { Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { EmployeeAvatar } from '../../../components/employee-search/EmployeeAvatar';
@@ -96,7 +97,7 @@ export function Component() {
             render: (_, a) => <EnabledTag on={a.enabled} words="active" />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
             <Form.Item
               name="company_id"
@@ -115,7 +116,7 @@ export function Component() {
             <Form.Item name="description" label={t('admin.assets.description')} rules={rules('description')}>
               <Input.TextArea rows={3} maxLength={1000} showCount />
             </Form.Item>
-            <EnabledField words="active" />
+            <LegacyEnabledField words="active" />
           </>
         )}
       />

@@ -1,9 +1,10 @@
 import { type Company, companyCreate } from '@hr/contracts/admin';
-import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { Field, TextArea, TextInput } from '../../../components/plain/Field';
+import { Select } from '../../../components/plain/Select';
 import { weekdayName } from '../../../lib/format';
 import { adminResources } from '../keys';
 
@@ -50,8 +51,8 @@ export function Component() {
             title: t('admin.companies.name'),
             render: (_, c) => (
               <div className="admin-name">
-                <Typography.Text strong>{c.name}</Typography.Text>
-                {c.code ? <Typography.Text type="secondary">{c.code}</Typography.Text> : null}
+                <strong>{c.name}</strong>
+                {c.code ? <span className="plain-secondary">{c.code}</span> : null}
               </div>
             ),
           },
@@ -87,23 +88,24 @@ export function Component() {
             render: (_, c) => <EnabledTag on={c.enabled} words="active" />,
           },
         ]}
-        fields={(rules) => (
+        fields={(form) => (
           <>
-            <NameField label={t('admin.companies.name')} maxLength={100} rules={rules} />
-            <Form.Item name="code" label={t('admin.companies.code')} rules={rules('code')}>
-              <Input maxLength={20} />
-            </Form.Item>
-            <Form.Item name="address" label={t('admin.companies.address')} rules={rules('address')}>
-              <Input.TextArea rows={2} maxLength={250} showCount />
-            </Form.Item>
-            <Form.Item
-              name="weekly_off_day"
-              label={t('admin.companies.weeklyOffDay')}
-              rules={rules('weekly_off_day')}
-            >
-              <Select options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: dayName(d) }))} />
-            </Form.Item>
-            <EnabledField words="active" />
+            <NameField form={form} label={t('admin.companies.name')} maxLength={100} />
+            <Field label={t('admin.companies.code')} field={form.field('code')}>
+              {(props) => <TextInput {...props} maxLength={20} />}
+            </Field>
+            <Field label={t('admin.companies.address')} field={form.field('address')}>
+              {(props) => <TextArea {...props} rows={2} maxLength={250} max={250} />}
+            </Field>
+            <Field label={t('admin.companies.weeklyOffDay')} field={form.field('weekly_off_day')}>
+              {(props) => (
+                <Select
+                  {...props}
+                  options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: dayName(d) }))}
+                />
+              )}
+            </Field>
+            <EnabledField form={form} words="active" />
           </>
         )}
       />

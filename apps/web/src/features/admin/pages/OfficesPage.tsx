@@ -2,7 +2,8 @@ import { type Office, officeCreate } from '@hr/contracts/admin';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { CompanySelect } from '../../../components/employee-search/CompanySelect';
 import { adminResources } from '../keys';
@@ -64,7 +65,7 @@ export function Component() {
             render: (_, o) => <EnabledTag on={o.enabled} words="active" />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
             <Form.Item
               name="company_id"
@@ -80,7 +81,7 @@ export function Component() {
             <Form.Item name="address" label={t('admin.offices.address')} rules={rules('address')}>
               <Input.TextArea rows={2} maxLength={250} showCount />
             </Form.Item>
-            <EnabledField words="active" />
+            <LegacyEnabledField words="active" />
           </>
         )}
       />

@@ -19,7 +19,8 @@ import { useCompanyOptions } from '../../../components/employee-search/api';
 import { formatDate, toApiDate } from '../../../lib/dates';
 import { api } from '../../../lib/http';
 import '../compensation.css';
-import { EnabledField, EnabledTag } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField } from '../../../components/admin/legacy-fields';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { compensationKeys, compensationResources } from '../keys';
 
@@ -124,7 +125,7 @@ function Schedules() {
           render: (_, s) => <EnabledTag words="active" on={s.enabled} />,
         },
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
           <Form.Item name="name" label={t('compensation.schedules.name')} rules={rules('name')} required>
             <Input maxLength={100} />
@@ -165,7 +166,7 @@ function Schedules() {
               options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
             />
           </Form.Item>
-          <EnabledField words="active" />
+          <LegacyEnabledField words="active" />
         </>
       )}
     />
@@ -207,7 +208,7 @@ function Types() {
           render: (_, type) => <EnabledTag words="active" on={type.enabled} />,
         },
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
           <Form.Item name="name" label={t('compensation.types.name')} rules={rules('name')} required>
             <Input maxLength={100} />
@@ -221,7 +222,7 @@ function Types() {
           >
             <InputNumber<number> min={PERIODS_MIN} max={PERIODS_MAX} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField words="active" />
+          <LegacyEnabledField words="active" />
         </>
       )}
     />

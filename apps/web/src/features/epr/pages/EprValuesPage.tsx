@@ -12,7 +12,8 @@ import { Button, Form, InputNumber, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
 import { NamedItemsDrawer } from '../../../components/admin/NamedItemsDrawer';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { reportError, toastSuccess } from '../../../lib/notify';
@@ -169,13 +170,13 @@ export function Component() {
             render: (_, v) => <EnabledTag on={v.enabled} />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('reference.name')} maxLength={EPR_VALUE_NAME_MAX} rules={rules} />
+            <LegacyNameField label={t('reference.name')} maxLength={EPR_VALUE_NAME_MAX} rules={rules} />
             <Form.Item name="sort_order" label={t('reference.order')} rules={rules('sort_order')}>
               <InputNumber min={0} max={100} style={{ width: '100%' }} />
             </Form.Item>
-            <EnabledField />
+            <LegacyEnabledField />
           </>
         )}
       />

@@ -11,7 +11,8 @@ import {
 } from '@hr/contracts/hr-services';
 import { Form, type FormRule, Input, InputNumber, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Count, EnabledField, enabledColumn, NameField } from '../../../components/admin/fields';
+import { Count, enabledColumn } from '../../../components/admin/fields';
+import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { serviceResources } from '../keys';
@@ -132,14 +133,14 @@ function ServiceCategories() {
         },
         enabledColumn(t('admin.common.status')),
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('reference.name')} maxLength={100} rules={rules} />
+          <LegacyNameField label={t('reference.name')} maxLength={100} rules={rules} />
           <ValueField rules={rules('value')} />
           <Form.Item name="sort_order" label={t('reference.order')} rules={rules('sort_order')}>
             <InputNumber min={0} max={100} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />
@@ -175,10 +176,10 @@ function NocTypes() {
         },
         enabledColumn(t('admin.common.status')),
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('reference.name')} maxLength={100} rules={rules} />
-          <EnabledField />
+          <LegacyNameField label={t('reference.name')} maxLength={100} rules={rules} />
+          <LegacyEnabledField />
         </>
       )}
     />

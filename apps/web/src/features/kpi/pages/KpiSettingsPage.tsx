@@ -13,7 +13,8 @@ import { DATE_FORMAT } from '@hr/contracts/limits';
 import { DatePicker, Form, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EnabledField, enabledColumn, NameField } from '../../../components/admin/fields';
+import { enabledColumn } from '../../../components/admin/fields';
+import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { formatDate } from '../../../lib/dates';
@@ -68,9 +69,9 @@ function KpiYears() {
         { key: 'to', title: t('kpi.admin.to'), render: (_, y) => formatDate(y.to_date) },
         enabledColumn(t('admin.common.status')),
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
+          <LegacyNameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
             <Form.Item
               name="from_date"
@@ -92,7 +93,7 @@ function KpiYears() {
               <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
           </div>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />
@@ -123,13 +124,13 @@ function KpiPerspectives() {
         },
         enabledColumn(t('admin.common.status')),
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
+          <LegacyNameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
           <Form.Item name="sort_order" label={t('kpi.admin.order')} rules={rules('sort_order')}>
             <InputNumber min={0} max={100} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />
@@ -154,10 +155,10 @@ function KpiTargetUnits() {
         { key: 'name', title: t('kpi.admin.name'), dataIndex: 'name' },
         enabledColumn(t('admin.common.status')),
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
-          <EnabledField />
+          <LegacyNameField label={t('kpi.admin.name')} maxLength={60} rules={rules} />
+          <LegacyEnabledField />
         </>
       )}
     />

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { formatDate } from '../../../lib/dates';
@@ -94,9 +94,9 @@ export function Component() {
               h.office_id === null ? <Tag>{officeName(null)}</Tag> : officeName(h.office_id),
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('leave.admin.name')} maxLength={100} rules={rules} />
+            <LegacyNameField label={t('leave.admin.name')} maxLength={100} rules={rules} />
             <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
               <Form.Item
                 name="from"

@@ -26,7 +26,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useAllLookups, useCompanyOptions, useOfficeOptions } from '../../../components/employee-search/api';
 import { adminRules, applyAdminErrors } from '../../../lib/admin-forms';
@@ -354,14 +354,14 @@ export function Component() {
             render: (_, p) => t(`leavePolicies.admin.accrual.${p.accrual}`),
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
             <Typography.Paragraph type="secondary">{t('leavePolicies.admin.intro')}</Typography.Paragraph>
             <Divider titlePlacement="start" plain>
               {t('leavePolicies.admin.sections.who')}
             </Divider>
             <FieldRow>
-              <NameField label={field('name')} maxLength={100} rules={rules} />
+              <LegacyNameField label={field('name')} maxLength={100} rules={rules} />
               <Form.Item
                 name="type_id"
                 label={field('type')}

@@ -3,7 +3,8 @@ import { type LeaveDuration, type LeaveType, leaveDurationBody, leaveTypeBody } 
 import type { Option } from '@hr/contracts/lookups';
 import { Divider, Form, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
 import { groupItemName, useAllLookups, useGroups } from '../../../components/employee-search/api';
@@ -131,9 +132,9 @@ function LeaveTypes() {
           render: (_, r) => <EnabledTag on={r.enabled} />,
         },
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('leave.admin.name')} maxLength={60} rules={rules} />
+          <LegacyNameField label={t('leave.admin.name')} maxLength={60} rules={rules} />
           <Form.Item name="days" label={t('leave.admin.daysPerYear')} rules={rules('days')} required>
             <InputNumber min={0} max={365} style={{ width: '100%' }} />
           </Form.Item>
@@ -181,7 +182,7 @@ function LeaveTypes() {
           >
             <GroupTreeSelect placeholder={t('leave.admin.anyGroup')} />
           </Form.Item>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />
@@ -215,13 +216,13 @@ function LeaveDurations() {
           render: (_, r) => <EnabledTag on={r.enabled ?? true} />,
         },
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('leave.admin.name')} maxLength={40} rules={rules} />
+          <LegacyNameField label={t('leave.admin.name')} maxLength={40} rules={rules} />
           <Form.Item name="minutes" label={t('leave.admin.minutes')} rules={rules('minutes')} required>
             <InputNumber min={15} max={480} step={15} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />

@@ -7,9 +7,9 @@ import {
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
-import { EnabledField, EnabledTag } from '../components/common';
+import { EnabledTag, LegacyEnabledField } from '../components/common';
 import { organisationResources } from '../keys';
 
 interface AreaValues {
@@ -64,9 +64,9 @@ export function Component() {
             render: (_, a) => <EnabledTag on={a.enabled} />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
+            <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
             <Form.Item
               name="description"
               label={t('organisation.common.description')}
@@ -74,7 +74,7 @@ export function Component() {
             >
               <Input.TextArea rows={3} maxLength={DESCRIPTION_MAX} showCount />
             </Form.Item>
-            <EnabledField />
+            <LegacyEnabledField />
           </>
         )}
       />

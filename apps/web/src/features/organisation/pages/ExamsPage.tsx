@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useLookupOptions } from '../api';
-import { Count, EnabledField, EnabledTag } from '../components/common';
+import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
 import { SubjectsDrawer } from '../components/SubjectsDrawer';
 import '../organisation.css';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ForReaders } from '../../../components/ForReaders';
 import { organisationResources } from '../keys';
 
@@ -95,9 +95,9 @@ export function Component() {
             render: (_, e) => <EnabledTag on={e.enabled} />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
+            <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
             <Form.Item
               name="type_id"
               label={t('organisation.exams.educationType')}
@@ -110,7 +110,7 @@ export function Component() {
                 placeholder={t('organisation.common.choose')}
               />
             </Form.Item>
-            <EnabledField />
+            <LegacyEnabledField />
           </>
         )}
       />

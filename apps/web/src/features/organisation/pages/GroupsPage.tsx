@@ -4,11 +4,11 @@ import { Button, Flex, Form, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ForReaders } from '../../../components/ForReaders';
 import { useLookupOptions } from '../api';
-import { Count, EnabledField, EnabledTag } from '../components/common';
+import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
 import { GroupTreeDrawer } from '../components/GroupTreeDrawer';
 import { organisationResources } from '../keys';
 
@@ -92,9 +92,9 @@ export function Component() {
             render: (_, g) => <EnabledTag on={g.enabled} />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('organisation.common.name')} maxLength={100} rules={rules} />
+            <LegacyNameField label={t('organisation.common.name')} maxLength={100} rules={rules} />
             <Form.Item
               name="type_id"
               label={t('organisation.common.type')}
@@ -108,7 +108,7 @@ export function Component() {
                 placeholder={t('organisation.common.choose')}
               />
             </Form.Item>
-            <EnabledField />
+            <LegacyEnabledField />
           </>
         )}
       />

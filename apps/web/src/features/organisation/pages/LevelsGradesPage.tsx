@@ -2,10 +2,10 @@ import { NAME_MAX } from '@hr/contracts/admin';
 import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
 import { Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NameField } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
-import { Count, EnabledField, EnabledTag } from '../components/common';
+import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
 import { organisationResources } from '../keys';
 
 interface RankValues {
@@ -56,9 +56,9 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
           render: (_, r) => <EnabledTag on={r.enabled} />,
         },
       ]}
-      fields={(rules) => (
+      antdFields={(rules) => (
         <>
-          <NameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
+          <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
           <Form.Item
             name="sort_order"
             label={t('organisation.common.order')}
@@ -67,7 +67,7 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
           >
             <InputNumber min={0} max={SORT_ORDER_MAX} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <EnabledField />
+          <LegacyEnabledField />
         </>
       )}
     />

@@ -7,7 +7,8 @@ import {
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { remoteWorkResources } from '../keys';
 
@@ -68,10 +69,10 @@ export function Component() {
             render: (_, r) => <EnabledTag on={r.enabled} />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('reference.name')} maxLength={REMOTE_WORK_TYPE_NAME_MAX} rules={rules} />
-            <EnabledField />
+            <LegacyNameField label={t('reference.name')} maxLength={REMOTE_WORK_TYPE_NAME_MAX} rules={rules} />
+            <LegacyEnabledField />
           </>
         )}
       />

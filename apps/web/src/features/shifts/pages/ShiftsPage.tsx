@@ -15,7 +15,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledTag, NameField } from '../../../components/admin/fields';
+import { EnabledTag } from '../../../components/admin/fields';
+import { LegacyNameField } from '../../../components/admin/legacy-fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { useShiftText } from '../format';
 import { shiftResources } from '../keys';
@@ -191,9 +192,9 @@ export function Component() {
             render: (_, s) => <EnabledTag on={s.enabled} words="active" />,
           },
         ]}
-        fields={(rules) => (
+        antdFields={(rules) => (
           <>
-            <NameField label={t('shifts.fields.name')} maxLength={100} rules={rules} />
+            <LegacyNameField label={t('shifts.fields.name')} maxLength={100} rules={rules} />
             <Flex gap={12} wrap>
               <Form.Item
                 name="start"
