@@ -78,7 +78,7 @@ test.describe('passkeys', () => {
     await expect(dialog.getByText('Please give the passkey a name')).toBeVisible();
     await expectNoAxeViolations(page, {
       context: 'security page: add a passkey (en)',
-      include: '.ant-modal',
+      include: 'dialog[open]',
     });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Work laptop');
     await dialog.getByRole('button', { name: 'Continue' }).click();

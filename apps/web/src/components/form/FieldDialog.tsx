@@ -1,12 +1,21 @@
-import { Alert, Form, type FormRule, Modal, Typography } from 'antd';
-import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type InputHTMLAttributes, useEffect } from 'react';
+import type { z } from 'zod';
+import { useForm } from '../../lib/use-form';
+import { PlainAlert } from '../PlainAlert';
+import { Field, TextInput } from '../plain/Field';
+import { FormDialog } from './FormDialog';
+
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'onBlur' | 'id' | 'aria-required' | 'aria-describedby' | 'aria-invalid'
+>;
 
 /**
  * A dialog asking for one value (a code, a name...): an optional text, the
  * error of the last try (it stays in the dialog), and one field checked by
- * the contract's `rules`. OK sends the trimmed value; the field starts from
- * `initial` each time the dialog opens.
+ * the contract's `schema` (an object holding the field, under its name). OK
+ * sends the trimmed value; the field starts from `initial` each time the
+ * dialog opens, and takes the focus with `input.autoFocus`.
  */
 export interface FieldDialogProps {
   open: boolean;
@@ -16,15 +25,14 @@ export interface FieldDialogProps {
   danger?: boolean;
   pending: boolean;
   error: string | null;
-  formName?: string;
   field: {
     name: string;
     label: string;
     extra?: string;
-    rules: FormRule[];
+    schema: z.ZodType;
     initial?: string;
-    /** The input, as an element (its value and onChange come from the form). */
-    input: ReactElement;
+    /** The text input's own attributes (autoComplete, inputMode, maxLength, placeholder...). */
+    input?: InputProps;
   };
   onSubmit: (value: string) => void;
   onClose: () => void;
@@ -38,41 +46,40 @@ export function FieldDialog({
   danger = false,
   pending,
   error,
-  formName,
   field,
   onSubmit,
   onClose,
 }: FieldDialogProps) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, string>>();
+  const { name, label, extra, schema, initial = '', input = {} } = field;
+  const form = useForm<Record<string, string>>({ initial: { [name]: initial }, schema });
+  const binding = form.field<string>(name);
+  const { autoFocus = false, ...attributes } = input;
+  const { reset } = form;
+  const { id } = binding;
+
+  // Opened: the value it starts from, and the focus in the field (the dialog is shown by then).
+  useEffect(() => {
+    if (!open) return;
+    reset({ [name]: initial });
+    if (autoFocus) document.getElementById(id)?.focus();
+  }, [open, name, initial, autoFocus, id, reset]);
+
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={title}
+      form={form}
+      onValid={(values) => onSubmit(String(values[name] ?? '').trim())}
+      pending={pending}
       okText={okText}
-      okButtonProps={danger ? { danger: true } : undefined}
-      cancelText={t('common.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) form.resetFields();
-      }}
-      destroyOnHidden
+      danger={danger}
+      onClose={onClose}
     >
-      {text ? <Typography.Paragraph>{text}</Typography.Paragraph> : null}
-      {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        initialValues={{ [field.name]: field.initial ?? '' }}
-        onFinish={(values) => onSubmit(String(values[field.name] ?? '').trim())}
-      >
-        <Form.Item name={field.name} label={field.label} extra={field.extra} rules={field.rules}>
-          {field.input}
-        </Form.Item>
-      </Form>
-    </Modal>
+      {text ? <p>{text}</p> : null}
+      {error ? <PlainAlert type="error" role="alert" title={error} className="plain-form__alert" /> : null}
+      <Field label={label} field={binding} help={extra}>
+        {(props) => <TextInput {...props} {...attributes} />}
+      </Field>
+    </FormDialog>
   );
 }

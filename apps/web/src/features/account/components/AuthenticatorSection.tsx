@@ -33,8 +33,8 @@ function CodeDialog(props: Omit<FieldDialogProps, 'field'>) {
       field={{
         name: 'code',
         label: t('account.totp.code'),
-        rules: codeRules('code'),
-        input: <Input autoFocus autoComplete="one-time-code" inputMode="numeric" maxLength={12} />,
+        schema: totpCodeBody,
+        input: { autoFocus: true, autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 12 },
       }}
     />
   );

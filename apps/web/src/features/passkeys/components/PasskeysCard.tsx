@@ -1,18 +1,15 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { PASSKEYS_MAX, type Passkey, passkeyRename } from '@hr/contracts/passkeys';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { Alert, Button, Card, Flex, Input, List, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldDialog, type FieldDialogProps } from '../../../components/form/FieldDialog';
 import { formatDateTime } from '../../../lib/dates';
-import { zodRules } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
 import { confirmDialog, reportError, serverErrorText, toastSuccess } from '../../../lib/notify';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api';
 import { passkeyErrorText } from '../errors';
-
-const rules = zodRules(passkeyRename);
 
 /**
  * The name dialog, for a new passkey (then the browser's own dialog) or a
@@ -28,11 +25,14 @@ function NameDialog(props: Omit<FieldDialogProps, 'field'> & { initial: string }
         name: 'name',
         label: t('passkeys.name'),
         extra: t('passkeys.nameHint'),
-        rules: rules('name'),
+        schema: passkeyRename,
         initial: props.initial,
-        input: (
-          <Input autoFocus autoComplete="off" maxLength={60} placeholder={t('passkeys.namePlaceholder')} />
-        ),
+        input: {
+          autoFocus: true,
+          autoComplete: 'off',
+          maxLength: 60,
+          placeholder: t('passkeys.namePlaceholder'),
+        },
       }}
     />
   );
@@ -209,7 +209,6 @@ export function PasskeysCard() {
       )}
       <NameDialog
         key={`add-${addRound}`}
-        formName="passkey-add"
         open={adding}
         title={t('passkeys.addTitle')}
         okText={t('passkeys.continue')}
@@ -221,7 +220,6 @@ export function PasskeysCard() {
       />
       <NameDialog
         key={renaming?.id ?? 'none'}
-        formName="passkey-rename"
         open={renaming !== null}
         title={t('passkeys.renameTitle')}
         okText={t('common.save')}
