@@ -122,7 +122,7 @@ test.describe('passkeys', () => {
     await expect(confirm).toBeVisible();
     await expectNoAxeViolations(page, {
       context: 'security page: remove a passkey (en)',
-      include: '.ant-modal',
+      include: 'dialog[open]',
     });
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(page.getByText('The passkey has been removed.')).toBeVisible();

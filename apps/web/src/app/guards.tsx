@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { LazyFrame, loadFrame } from '../components/frame/load';
 import { PageLoading } from '../components/PageLoading';
-import { onNotifierWanted, showLoginFailed } from '../lib/notify';
+import { Toasts } from '../components/plain/Toasts';
+import { currentQuestions, subscribeNotices } from '../lib/notices';
+import { showLoginFailed } from '../lib/notify';
 import { lastEndReason, onSessionEnd, takeUntoldEnd, useSession } from '../lib/session';
 import { settingsFromQuery, setUiSettings } from '../lib/ui-settings';
 
@@ -34,15 +36,16 @@ export function PublicOnly() {
 /**
  * Watches the whole app: applies the look-and-feel query parameters, and when
  * the session expires or a call answers 401 shows 'Login Failed / Try again'.
- * Draws the toast host beside the pages once one is wanted: it outlives them,
- * so a toast or the 'Login Failed' popup shown before going to another page
- * (back to sign-in) is still seen.
+ * Draws the toasts and questions of lib/notify.ts beside the pages, without
+ * Ant Design: they outlive a page, so a toast or the 'Login Failed' popup
+ * shown before going to another page (back to sign-in) is still seen. The
+ * questions' dialogs (and the controls' styles) load with the first question.
  */
 export function RootEffects() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const host = useSyncExternalStore(onHostWanted, () => hostWanted);
+  const asking = useSyncExternalStore(subscribeNotices, () => currentQuestions().length > 0);
 
   useEffect(() => {
     const patch = settingsFromQuery(location.search);
@@ -61,20 +64,22 @@ export function RootEffects() {
       tell();
     });
   }, [navigate, queryClient]);
-  useEffect(() => onNotifierWanted(wantHost), []);
   return (
     <>
       <Framed>
         <Outlet />
       </Framed>
-      {host ? (
+      <Toasts />
+      {asking ? (
         <Suspense fallback={null}>
-          <LazyFrame binds />
+          <Confirms />
         </Suspense>
       ) : null}
     </>
   );
 }
+
+const Confirms = lazy(() => import('../components/plain/Confirms').then((m) => ({ default: m.Confirms })));
 
 /**
  * The handle of a route: `plain`, a page drawn without Ant Design (sign-in,
@@ -92,22 +97,8 @@ export const withFrame =
   () =>
     Promise.all([load(), loadFrame()]).then(([page]) => page);
 
-let hostWanted = false;
-const hostListeners = new Set<() => void>();
-function onHostWanted(listener: () => void) {
-  hostListeners.add(listener);
-  return () => hostListeners.delete(listener);
-}
-function wantHost() {
-  if (hostWanted) return;
-  hostWanted = true;
-  for (const listener of hostListeners) listener();
-}
-
 /** Ant Design's frame (theme, direction, language) around a page, loaded with the first page that needs it. */
 export function InFrame({ children }: { children: ReactNode }) {
-  // Its pages may toast: the host comes with the frame (the same file).
-  useEffect(wantHost, []);
   return (
     <Suspense fallback={<PageLoading />}>
       <LazyFrame>{children}</LazyFrame>

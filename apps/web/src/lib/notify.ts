@@ -1,62 +1,42 @@
-import { TOAST_SECONDS } from '@hr/contracts/limits';
-import type { App } from 'antd';
 import { ApiError } from './http';
 import { i18n } from './i18n';
+import { addToast, ask } from './notices';
 import { codeText } from './server-errors';
 
 /**
- * Toasts and popups from anywhere (query callbacks, the http client), through
- * the Ant Design App context of the toast host (`AntdFrame` with `binds`),
- * which the root draws beside every page once one is needed. The shell and
- * the dashboard load none of Ant Design: a toast or popup asked for there
- * first asks for the host, and is shown as soon as it has come.
+ * Toasts and popups from anywhere (query callbacks, the http client), drawn
+ * by the portal's own hosts beside every page (components/plain/Toasts.tsx
+ * and Confirms.tsx, see RootEffects in guards.tsx): no page loads Ant Design
+ * to say "Saved" or to ask "Delete?". A toast goes after TOAST_SECONDS
+ * (@hr/contracts/limits) and is drawn above an open dialog.
  */
-type Bound = ReturnType<typeof App.useApp>;
-let bound: Bound | null = null;
-let waiting: ((app: Bound) => void)[] = [];
-let askForHost: (() => void) | null = null;
-
-export function bindNotifier(value: Bound | null) {
-  bound = value;
-  if (!value) return;
-  const queued = waiting;
-  waiting = [];
-  for (const show of queued) show(value);
-}
-
-/** The root tells how to bring the toast host when something must be shown before it is there. */
-export function onNotifierWanted(ask: () => void): () => void {
-  askForHost = ask;
-  if (waiting.length > 0) ask();
-  return () => {
-    if (askForHost === ask) askForHost = null;
-  };
-}
-
-function withApp(show: (app: Bound) => void) {
-  if (bound) return show(bound);
-  waiting.push(show);
-  askForHost?.();
-}
 
 export function toastSuccess(text: string) {
-  withApp((app) => app.notification.success({ title: text, duration: TOAST_SECONDS, placement: 'bottom' }));
+  addToast('success', text);
 }
 
 export function toastError(text: string) {
-  withApp((app) => app.notification.error({ title: text, duration: TOAST_SECONDS, placement: 'bottom' }));
+  addToast('error', text);
 }
 
+export function toastInfo(text: string) {
+  addToast('info', text);
+}
+
+export function toastWarning(text: string) {
+  addToast('warning', text);
+}
+
+/** 'Login Failed / Try again', then `onOk` however it is closed. */
 export function showLoginFailed(onOk: () => void) {
-  withApp((app) =>
-    app.modal.error({
-      title: i18n.t('session.loginFailed'),
-      content: i18n.t('session.tryAgain'),
-      okText: i18n.t('common.ok'),
-      onOk,
-      afterClose: onOk,
-    }),
-  );
+  void ask({
+    kind: 'error',
+    title: i18n.t('session.loginFailed'),
+    content: i18n.t('session.tryAgain'),
+    okText: i18n.t('common.ok'),
+    cancelText: i18n.t('common.cancel'),
+    danger: false,
+  }).then(() => onOk());
 }
 
 /** A yes/no question in a modal; resolves true when confirmed. */
@@ -66,18 +46,13 @@ export function confirmDialog(options: {
   okText?: string;
   danger?: boolean;
 }): Promise<boolean> {
-  return new Promise((resolve) => {
-    withApp((app) =>
-      app.modal.confirm({
-        title: options.title,
-        content: options.content,
-        okText: options.okText ?? i18n.t('common.ok'),
-        cancelText: i18n.t('common.cancel'),
-        okButtonProps: options.danger ? { danger: true } : {},
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      }),
-    );
+  return ask({
+    kind: 'confirm',
+    title: options.title,
+    content: options.content,
+    okText: options.okText ?? i18n.t('common.ok'),
+    cancelText: i18n.t('common.cancel'),
+    danger: options.danger ?? false,
   });
 }
 

@@ -71,7 +71,16 @@ const VISIBLE = new Set([
 ]);
 
 /** Calls that put their string argument (or object) on screen. */
-const SHOWING_CALLS = new Set(['toastSuccess', 'toastError', 'confirmDialog', 'alert', 'confirm', 'prompt']);
+const SHOWING_CALLS = new Set([
+  'toastSuccess',
+  'toastError',
+  'toastInfo',
+  'toastWarning',
+  'confirmDialog',
+  'alert',
+  'confirm',
+  'prompt',
+]);
 /** Methods that show their argument, by receiver: `message.success(...)`, `Modal.confirm(...)`. */
 const POPUPS = ['success', 'error', 'info', 'warning', 'warn', 'open', 'loading', 'confirm'];
 const SHOWING_METHODS: Record<string, readonly string[]> = {

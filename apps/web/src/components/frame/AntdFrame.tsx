@@ -5,7 +5,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, isRtl } from '../../lib/i18n';
 import { usePrefersReducedMotion } from '../../lib/media-query';
-import { bindNotifier } from '../../lib/notify';
 import { useUiSettings } from '../../lib/ui-settings';
 import { contrastTokens, tableContrast, tagContrast } from './contrast';
 
@@ -17,23 +16,14 @@ const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
   fr: () => import('antd/locale/fr_FR'),
 };
 
-function NotifierBinder() {
-  const app = AntApp.useApp();
-  useEffect(() => {
-    bindNotifier(app);
-    return () => bindNotifier(null);
-  }, [app]);
-  return null;
-}
-
 /**
  * Ant Design's theme, direction and language around every page but the plain
  * ones (sign-in, the shell and the dashboard are drawn without it, so the
- * first pages stay light), loaded with the first page that needs it. With
- * `binds` it is the toast host instead: no page inside, the toasts and
- * popups of lib/notify.ts (see RootEffects in guards.tsx).
+ * first pages stay light), loaded with the first page that needs it. The
+ * toasts and popups of lib/notify.ts are the portal's own (Toasts.tsx,
+ * Confirms.tsx), drawn without it.
  */
-export function AntdFrame({ children, binds = false }: { children?: ReactNode; binds?: boolean }) {
+export function AntdFrame({ children }: { children?: ReactNode }) {
   const { theme } = useUiSettings();
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -87,14 +77,7 @@ export function AntdFrame({ children, binds = false }: { children?: ReactNode; b
         },
       }}
     >
-      {/*
-        Toasts rise at the bottom centre: at the top right they covered the
-        user menu and the page's own actions (Submit, Approve) for five seconds
-        after every save.
-      */}
-      <AntApp notification={{ placement: 'bottom', bottom: 24 }}>
-        {binds ? <NotifierBinder /> : children}
-      </AntApp>
+      <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
 }

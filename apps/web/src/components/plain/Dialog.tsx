@@ -17,6 +17,7 @@ export function Dialog({
   drawer = false,
   width,
   className,
+  describedBy,
 }: {
   open: boolean;
   onClose: () => void;
@@ -27,6 +28,8 @@ export function Dialog({
   drawer?: boolean;
   width?: number;
   className?: string;
+  /** The id of the words that say what it is about (a question's text). */
+  describedBy?: string;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -48,6 +51,7 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       className={`plain-dialog${drawer ? ' plain-dialog--drawer' : ''}${className ? ` ${className}` : ''}`}
       style={width ? { width } : undefined}
       onCancel={(event) => {
