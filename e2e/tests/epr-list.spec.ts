@@ -53,11 +53,18 @@ test.describe('EPR list', () => {
     await expect(create.getByText('Type must not be empty')).toBeVisible();
     await expect(create.getByText('Start date must not be empty')).toBeVisible();
     await expect(create.getByText('End date must not be empty')).toBeVisible();
+    // The form is the portal's own (the system's dialog), with none of Ant Design's widgets.
+    expect(await create.evaluate((el) => el.tagName)).toBe('DIALOG');
+    await expect(create.locator('[class^="ant-"], [class*=" ant-"]')).toHaveCount(0);
 
     await pickOption(page, 'Period', new RegExp(`^${sheetName} \\(01-01-2041 – 31-12-2041\\)$`), create);
     await pickOption(page, 'Type', 'Interim review', create);
-    await typeDate(page, 'From', '01-01-2041', create);
+    // The end may not come before the start.
     await typeDate(page, 'To', '30-06-2041', create);
+    await typeDate(page, 'From', '01-07-2041', create);
+    await expect(create.getByText('End date must not be before the start date')).toBeVisible();
+    await typeDate(page, 'From', '01-01-2041', create);
+    await expect(create.getByText('End date must not be before the start date')).toBeHidden();
     await create.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Your data has been saved!')).toBeVisible();
     // About half a second later the review opens.

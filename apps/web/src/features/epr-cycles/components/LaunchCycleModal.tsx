@@ -6,27 +6,58 @@ import {
   type EprCycleLaunched,
   eprCycleForm,
 } from '@hr/contracts/epr-cycles';
-import { Alert, DatePicker, Flex, Form, Input, Modal, Select, TreeSelect } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PeriodFields } from '../../../components/form/PeriodFields';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { PeriodFields, withPeriodOrder } from '../../../components/form/PeriodFields';
 import { useCompanyChoices, useGroupChoices } from '../../../components/list/choices';
-import { DATE_FORMAT, toApiDate } from '../../../lib/dates';
-import { applyServerErrors, dateAgainst, zodRules } from '../../../lib/forms';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { Combobox } from '../../../components/plain/Combobox';
+import { DateField } from '../../../components/plain/DateField';
+import { Field, TextInput } from '../../../components/plain/Field';
+import { Select, type SelectOption } from '../../../components/plain/Select';
 import { typeName } from '../../../lib/server-errors';
+import { useForm } from '../../../lib/use-form';
 import { useCycleTypes, useLaunchCycle } from '../api';
 
 interface Values {
   name?: string;
   type_id?: number;
-  from_date?: Dayjs;
-  to_date?: Dayjs;
-  deadline?: Dayjs;
+  /** YYYY-MM-DD */
+  from_date?: string;
+  to_date?: string;
+  deadline?: string;
   company_id?: number;
   group_tree_id?: number;
 }
 
-const rules = zodRules(eprCycleForm);
+const schema = withPeriodOrder(
+  withPeriodOrder(eprCycleForm, EPR_MESSAGES.toBeforeFrom),
+  EPR_CYCLE_MESSAGES.deadlineBeforeFrom,
+  'from_date',
+  'deadline',
+);
+
+interface GroupNode {
+  value: number | string;
+  title: string;
+  children: GroupNode[];
+}
+
+/** The groups' items as options: each under its group's name, indented by its depth. */
+function groupOptions(groups: readonly GroupNode[] | undefined): SelectOption<number>[] {
+  const options: SelectOption<number>[] = [];
+  const walk = (items: readonly GroupNode[], group: string, depth: number) => {
+    for (const item of items) {
+      if (typeof item.value === 'number')
+        options.push({ value: item.value, label: item.title, group, depth });
+      walk(item.children, group, depth + 1);
+    }
+  };
+  for (const g of groups ?? []) walk(g.children, g.title, 0);
+  return options;
+}
 
 /**
  * "Launch review cycle": the period, the review type, the deadline, and
@@ -43,19 +74,25 @@ export function LaunchCycleModal({
   onLaunched: (cycle: EprCycleLaunched) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const form = useForm<Values>({ initial: {}, schema });
   const types = useCycleTypes();
   const companies = useCompanyChoices(open);
   const groups = useGroupChoices(open);
   const launch = useLaunchCycle();
+  const groupChoices = useMemo(() => groupOptions(groups.data), [groups.data]);
 
-  const onFinish = (v: Values) => {
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({});
+  }, [open, reset]);
+
+  const onValid = (v: Values) => {
     const body: EprCycleBody = {
       name: v.name ?? '',
       type_id: v.type_id!,
-      from_date: toApiDate(v.from_date)!,
-      to_date: toApiDate(v.to_date)!,
-      deadline: toApiDate(v.deadline)!,
+      from_date: v.from_date!,
+      to_date: v.to_date!,
+      deadline: v.deadline!,
       company_id: v.company_id ?? null,
       group_tree_id: v.group_tree_id ?? null,
     };
@@ -64,91 +101,80 @@ export function LaunchCycleModal({
         onLaunched(cycle);
         onClose();
       },
-      onError: (error) => applyServerErrors(form, error),
+      onError: form.serverErrors,
     });
   };
 
-  const half = { flex: 1, minWidth: 150 };
-  const today = dayjs().startOf('day');
+  const today = dayjs().format('YYYY-MM-DD');
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t('eprCycles.form.title')}
+      form={form}
+      onValid={onValid}
+      pending={launch.isPending}
       okText={t('eprCycles.form.launch')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={launch.isPending}
-      destroyOnHidden
+      onClose={onClose}
       width={600}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} preserve={false}>
-        <Alert type="info" showIcon title={t('eprCycles.form.help')} style={{ marginBottom: 16 }} />
-        <Form.Item name="name" label={t('eprCycles.form.name')} rules={rules('name')} required>
-          <Input maxLength={EPR_CYCLE_NAME.max} placeholder={t('eprCycles.form.namePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="type_id" label={t('eprCycles.form.type')} rules={rules('type_id')} required>
+      <div style={{ marginBottom: 16 }}>
+        <PlainAlert type="info" role="status" title={t('eprCycles.form.help')} />
+      </div>
+      <Field label={t('eprCycles.form.name')} field={form.field('name')} required>
+        {(props) => (
+          <TextInput
+            {...props}
+            maxLength={EPR_CYCLE_NAME.max}
+            placeholder={t('eprCycles.form.namePlaceholder')}
+          />
+        )}
+      </Field>
+      <Field label={t('eprCycles.form.type')} field={form.field('type_id')} required>
+        {(props) => (
           <Select
+            {...props}
             options={(types.data ?? []).map((ty) => ({ value: ty.id, label: typeName('epr', ty) }))}
-            loading={types.isPending}
             placeholder={t('eprCycles.form.typePlaceholder')}
           />
-        </Form.Item>
-        <PeriodFields
-          labels={{ from: t('eprCycles.form.from'), to: t('eprCycles.form.to') }}
-          rules={rules}
-          toBeforeFrom={EPR_MESSAGES.toBeforeFrom}
+        )}
+      </Field>
+      <PeriodFields
+        labels={{ from: t('eprCycles.form.from'), to: t('eprCycles.form.to') }}
+        from={form.field('from_date')}
+        to={form.field('to_date')}
+      >
+        <Field label={t('eprCycles.form.deadline')} field={form.field('deadline')} required>
+          {(props) => <DateField {...props} min={today} />}
+        </Field>
+      </PeriodFields>
+      <div className="plain-form-row">
+        <Field
+          label={t('eprCycles.form.company')}
+          field={form.field('company_id')}
+          help={t('eprCycles.form.scopeHelp')}
         >
-          <Form.Item
-            name="deadline"
-            label={t('eprCycles.form.deadline')}
-            dependencies={['from_date']}
-            rules={[
-              ...rules('deadline'),
-              dateAgainst(
-                'from_date',
-                (deadline, from) => deadline.isBefore(from, 'day'),
-                EPR_CYCLE_MESSAGES.deadlineBeforeFrom,
-              ),
-            ]}
-            required
-            style={half}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              style={{ width: '100%' }}
-              placeholder={DATE_FORMAT}
-              disabledDate={(d) => d.isBefore(today, 'day')}
-            />
-          </Form.Item>
-        </PeriodFields>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="company_id"
-            label={t('eprCycles.form.company')}
-            extra={t('eprCycles.form.scopeHelp')}
-            style={half}
-          >
-            <Select
+          {(props) => (
+            <Combobox<number>
+              {...props}
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               loading={companies.isLoading}
+              options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               placeholder={t('eprCycles.scope.everyone')}
+              notFound={t('common.noData')}
             />
-          </Form.Item>
-          <Form.Item name="group_tree_id" label={t('eprCycles.form.group')} style={half}>
-            <TreeSelect
+          )}
+        </Field>
+        <Field label={t('eprCycles.form.group')} field={form.field('group_tree_id')}>
+          {(props) => (
+            <Select
+              {...props}
               allowClear
-              treeData={groups.data}
-              loading={groups.isLoading}
-              treeDefaultExpandAll
+              options={groupChoices}
               placeholder={t('eprCycles.scope.everyone')}
-              showSearch={{ treeNodeFilterProp: 'title' }}
             />
-          </Form.Item>
-        </Flex>
-      </Form>
-    </Modal>
+          )}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

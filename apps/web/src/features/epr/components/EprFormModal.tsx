@@ -1,26 +1,28 @@
 import { EPR_MESSAGES, EPR_TYPE, type EprBody, type EprListItem, eprForm } from '@hr/contracts/epr';
 import { KPI_TYPE } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
-import { Form, Modal, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PeriodFields } from '../../../components/form/PeriodFields';
-import { formatDate, toApiDate } from '../../../lib/dates';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { PeriodFields, withPeriodOrder } from '../../../components/form/PeriodFields';
+import { Field } from '../../../components/plain/Field';
+import { Select } from '../../../components/plain/Select';
+import { formatDate } from '../../../lib/dates';
 import { toastSuccess } from '../../../lib/notify';
 import { typeName } from '../../../lib/server-errors';
+import { useForm } from '../../../lib/use-form';
 import { type EprPeriod, useEprPeriods, useEprTypes, useSaveEpr } from '../api';
 
 interface Values {
   kpi_id?: number;
   type_id?: number;
-  from_date?: Dayjs;
-  to_date?: Dayjs;
+  /** YYYY-MM-DD */
+  from_date?: string;
+  to_date?: string;
 }
 
-const rules = zodRules(eprForm);
+const schema = withPeriodOrder(eprForm, EPR_MESSAGES.toBeforeFrom);
 /** SPEC.md §9: after creating a review the product waits about 500 ms, then opens it. */
 const OPEN_AFTER_MS = 500;
 
@@ -29,19 +31,9 @@ function initialValues(item: EprListItem | null): Values {
   return {
     kpi_id: item.kpi.id,
     type_id: item.type.id,
-    from_date: dayjs(item.from_date),
-    to_date: dayjs(item.to_date),
+    from_date: item.from_date.slice(0, 10),
+    to_date: item.to_date.slice(0, 10),
   };
-}
-
-/** An approved sheet as the Period choice shows it: its name and its dates. */
-function PeriodLabel({ period }: { period: EprPeriod }) {
-  return (
-    <span>
-      {period.name}{' '}
-      <bdi style={{ whiteSpace: 'nowrap' }}>{`(${formatDate(period.from)} – ${formatDate(period.to)})`}</bdi>
-    </span>
-  );
 }
 
 /**
@@ -58,11 +50,10 @@ export function EprFormModal({
   item: EprListItem | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const kpiId = Form.useWatch('kpi_id', form);
-  const typeId = Form.useWatch('type_id', form);
+  const form = useForm<Values>({ initial: initialValues(item), schema });
+  const { kpi_id: kpiId, type_id: typeId } = form.values;
   const types = useEprTypes();
   const periods = useEprPeriods(open);
   const save = useSaveEpr();
@@ -72,28 +63,34 @@ export function EprFormModal({
   if (item && !choices.some((p) => p.id === item.kpi.id)) choices.unshift(item.kpi);
   const period = choices.find((p) => p.id === kpiId);
   const fromPeriod = typeId === EPR_TYPE.annual && period?.type.id === KPI_TYPE.yearly;
+  // Right to left, the dates keep their order (a name keeps its own direction in the system's select).
+  const dates = (p: EprPeriod) => {
+    const text = `${formatDate(p.from)} – ${formatDate(p.to)}`;
+    return i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text;
+  };
 
+  const { reset } = form;
   useEffect(() => {
-    if (open) form.setFieldsValue({ ...initialValues(item) });
-  }, [open, item, form]);
+    if (open) reset(initialValues(item));
+  }, [open, item, reset]);
 
   // An annual review of a yearly sheet runs over the sheet's period.
+  const periodFrom = fromPeriod ? period?.from.slice(0, 10) : undefined;
+  const periodTo = fromPeriod ? period?.to.slice(0, 10) : undefined;
+  const setMany = useRef(form.setMany);
+  setMany.current = form.setMany;
   useEffect(() => {
-    if (!fromPeriod || !period) return;
-    form.setFields([
-      { name: 'from_date', value: dayjs(period.from), errors: [] },
-      { name: 'to_date', value: dayjs(period.to), errors: [] },
-    ]);
-  }, [fromPeriod, period, form]);
+    if (periodFrom && periodTo) setMany.current({ from_date: periodFrom, to_date: periodTo });
+  }, [periodFrom, periodTo]);
 
   const toBody = (v: Values): EprBody => ({
     kpi_id: v.kpi_id!,
     type_id: v.type_id!,
-    from_date: toApiDate(v.from_date)!,
-    to_date: toApiDate(v.to_date)!,
+    from_date: v.from_date!,
+    to_date: v.to_date!,
   });
 
-  const onFinish = (v: Values) => {
+  const onValid = (v: Values) => {
     save.mutate(
       { id: item?.id, body: toBody(v) },
       {
@@ -106,57 +103,52 @@ export function EprFormModal({
           onClose();
           if (!item) setTimeout(() => navigate(`/epr/${review.id}`), OPEN_AFTER_MS);
         },
-        onError: (error) => applyServerErrors(form, error),
+        onError: form.serverErrors,
       },
     );
   };
 
+  const noPeriods = !periods.isPending && choices.length === 0;
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={item ? t('eprList.form.editTitle') : t('eprList.form.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      onValid={onValid}
+      pending={save.isPending}
+      onClose={onClose}
       width={560}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={initialValues(item)}
-        preserve={false}
+      <Field
+        label={t('eprList.form.period')}
+        field={form.field('kpi_id')}
+        required
+        help={noPeriods ? t('eprList.form.noPeriods') : undefined}
       >
-        <Form.Item name="kpi_id" label={t('eprList.form.period')} rules={rules('kpi_id')} required>
+        {(props) => (
           <Select
-            options={choices.map((p) => ({ value: p.id, label: <PeriodLabel period={p} /> }))}
-            loading={periods.isPending}
+            {...props}
+            options={choices.map((p) => ({ value: p.id, label: `${p.name} (${dates(p)})` }))}
             placeholder={t('eprList.form.periodPlaceholder')}
-            notFoundContent={t('eprList.form.noPeriods')}
           />
-        </Form.Item>
-        <Form.Item name="type_id" label={t('eprList.form.type')} rules={rules('type_id')} required>
+        )}
+      </Field>
+      <Field label={t('eprList.form.type')} field={form.field('type_id')} required>
+        {(props) => (
           <Select
+            {...props}
             options={(types.data ?? []).map((ty) => ({ value: ty.id, label: typeName('epr', ty) }))}
-            loading={types.isPending}
             placeholder={t('eprList.form.typePlaceholder')}
           />
-        </Form.Item>
-        <PeriodFields
-          labels={{ from: t('eprList.form.from'), to: t('eprList.form.to') }}
-          rules={rules}
-          toBeforeFrom={EPR_MESSAGES.toBeforeFrom}
-          disabled={fromPeriod}
-        />
-        {fromPeriod ? (
-          <Typography.Paragraph type="secondary" style={{ marginTop: -8, marginBottom: 0 }}>
-            {t('eprList.form.datesFromPeriod')}
-          </Typography.Paragraph>
-        ) : null}
-      </Form>
-    </Modal>
+        )}
+      </Field>
+      <PeriodFields
+        labels={{ from: t('eprList.form.from'), to: t('eprList.form.to') }}
+        from={form.field('from_date')}
+        to={form.field('to_date')}
+        disabled={fromPeriod}
+        help={fromPeriod ? t('eprList.form.datesFromPeriod') : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { EprListItem } from '@hr/contracts/epr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
@@ -21,8 +21,8 @@ import { typeChoices, typeName } from '../../../lib/server-errors';
 import { CalibrationLink } from '../../epr-calibration';
 import { useDeleteEpr, useEprList, useEprTypes, useKpiTypeChoices } from '../api';
 
-/** The create/edit form, drawn with Ant Design: loaded with its frame when first opened. */
-const EprFormModal = lazyInFrame(
+/** The create/edit form: loaded when first opened. */
+const EprFormModal = lazyWhenShown(
   () => import('../components/EprFormModal').then((m) => m.EprFormModal),
   (props) => props.open,
 );
