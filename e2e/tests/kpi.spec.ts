@@ -35,6 +35,16 @@ async function openDialog(page: Page, button: Locator, title: string): Promise<L
   return dialog;
 }
 
+/**
+ * A form drawn with the portal's own fields: the system's dialog, with none
+ * of Ant Design's widgets in it (a plain page still fetches Ant Design ahead
+ * of the next page at the first focus, so its files are no sign).
+ */
+async function expectPlainForm(dialog: Locator) {
+  expect(await dialog.evaluate((el) => el.tagName)).toBe('DIALOG');
+  await expect(dialog.locator('[class^="ant-"], [class*=" ant-"]')).toHaveCount(0);
+}
+
 test.describe('KPI sheets', () => {
   test('1004 builds a sheet and submits; 1003 asks for an update; 1004 fixes it; 1003 and 1002 approve', async ({
     page,
@@ -60,6 +70,8 @@ test.describe('KPI sheets', () => {
     await create.getByRole('button', { name: 'Save' }).click();
     await expect(create.getByText('Please select the start date')).toBeVisible();
     await expect(create.getByText('Please select the end date')).toBeVisible();
+    // The form is the portal's own, with none of Ant Design's widgets.
+    await expectPlainForm(create);
     await create.getByLabel('Name').fill(name);
     await typeDate(page, 'From', '01-01-2035', create);
     await typeDate(page, 'To', '30-06-2035', create);

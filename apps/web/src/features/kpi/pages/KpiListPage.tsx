@@ -1,7 +1,7 @@
 import type { KpiListItem } from '@hr/contracts/kpi';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { useFilterControls } from '../../../components/list/filter-controls';
 import type { ListColumns } from '../../../components/list/ListTable';
 import { useFilterDraft, useListState } from '../../../components/list/list-state';
@@ -20,8 +20,8 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { typeChoices, typeName } from '../../../lib/server-errors';
 import { useDeleteKpi, useKpiList, useKpiTypes } from '../api';
 
-/** The create/edit form, drawn with Ant Design: loaded with its frame when first opened. */
-const KpiFormModal = lazyInFrame(
+/** The create/edit form: loaded when first opened. */
+const KpiFormModal = lazyWhenShown(
   () => import('../components/KpiFormModal').then((m) => m.KpiFormModal),
   (props) => props.open,
 );
