@@ -362,6 +362,8 @@ test.describe('KPI sheets', () => {
     );
     const direction = kpi.getByRole('radiogroup', { name: 'Direction' });
     await expect(direction.getByRole('radio', { name: 'Higher is better' })).toBeChecked();
+    // The form is the portal's own, with none of Ant Design's widgets.
+    await expectPlainForm(kpi);
     await kpi.getByLabel('KPI', { exact: true }).fill('Days to answer a ticket');
     await kpi.getByLabel('Weight').fill('100');
     await kpi.getByLabel('Time').fill('Every month');

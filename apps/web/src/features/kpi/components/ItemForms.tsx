@@ -2,26 +2,29 @@ import {
   KPI_DIRECTIONS,
   KPI_OBJECTIVE_NAME,
   KPI_TEXT,
+  type KpiDirection,
   type Objective,
   type ObjectiveKpi,
   objectiveBody,
   objectiveKpiBody,
 } from '@hr/contracts/kpi';
 import { NOTICES } from '@hr/contracts/messages';
-import { Flex, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, zodRules } from '../../../lib/forms';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { Field, NumberInput, TextInput } from '../../../components/plain/Field';
+import { Segmented } from '../../../components/plain/Segmented';
+import { Select } from '../../../components/plain/Select';
 import { toastSuccess } from '../../../lib/notify';
+import { type FormState, useForm } from '../../../lib/use-form';
 import { usePerspectives, useSaveObjective, useSaveObjectiveKpi, useTargetUnits } from '../api';
-
-const objectiveRules = zodRules(objectiveBody);
-const kpiRules = zodRules(objectiveKpiBody);
-const half = { flex: 1, minWidth: 150 };
 
 /** What the item forms edit: a new one (with its sheet, and the objective for a KPI) or a stored one. */
 export type ObjectiveTarget = { kpiId: number; item: Objective | null };
 export type ObjectiveKpiTarget = { kpiId: number; objectiveId: number; item: ObjectiveKpi | null };
+
+/** A number as typed: a number, or what was typed when it is none (the form says so). */
+type Typed = number | string | undefined;
 
 function useSaved(isNew: boolean, onClose: () => void) {
   const { t } = useTranslation();
@@ -35,6 +38,31 @@ function useSaved(isNew: boolean, onClose: () => void) {
   };
 }
 
+/** The form starts afresh from `initial` each time it opens on a target. */
+function useResetOn<V extends object, T extends object>(
+  form: FormState<V>,
+  target: T | null,
+  initial: (target: T) => V,
+) {
+  const { reset } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts afresh when its target changes
+  useEffect(() => {
+    if (target) reset(initial(target));
+  }, [target, reset]);
+}
+
+interface ObjectiveValues {
+  kpi_id: number;
+  name?: string;
+  weight?: Typed;
+  perspective_id?: number;
+}
+
+function objectiveValues(target: ObjectiveTarget | null): ObjectiveValues {
+  const o = target?.item;
+  return { kpi_id: target?.kpiId ?? 0, name: o?.name, weight: o?.weight, perspective_id: o?.perspective.id };
+}
+
 /** Add or change an objective: name (4 to 60), weight (1 to 100) and perspective. */
 export function ObjectiveFormModal({
   target,
@@ -44,72 +72,74 @@ export function ObjectiveFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const form = useForm<ObjectiveValues>({ initial: objectiveValues(target), schema: objectiveBody });
   const perspectives = usePerspectives();
   const save = useSaveObjective();
   const saved = useSaved(!target?.item, onClose);
-  useEffect(() => {
-    if (!target) return;
-    const o = target.item;
-    form.setFieldsValue({
-      kpi_id: target.kpiId,
-      name: o?.name,
-      weight: o?.weight,
-      perspective_id: o?.perspective.id,
-    });
-  }, [target, form]);
+  useResetOn(form, target, objectiveValues);
+
+  const onValid = (v: ObjectiveValues) =>
+    save.mutate(
+      { id: target?.item?.id, body: objectiveBody.parse({ ...v, kpi_id: target!.kpiId }) },
+      { onSuccess: saved, onError: form.serverErrors },
+    );
 
   return (
-    <Modal
+    <FormDialog<ObjectiveValues>
       open={target !== null}
       title={target?.item ? t('kpi.objectiveForm.editTitle') : t('kpi.objectiveForm.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      onValid={onValid}
+      pending={save.isPending}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={(v) =>
-          save.mutate(
-            { id: target?.item?.id, body: { ...v, kpi_id: target!.kpiId } },
-            { onSuccess: saved, onError: (error) => applyServerErrors(form, error) },
-          )
-        }
-      >
-        <Form.Item name="kpi_id" hidden>
-          <InputNumber />
-        </Form.Item>
-        <Form.Item name="name" label={t('kpi.objectiveForm.name')} rules={objectiveRules('name')} required>
-          <Input maxLength={KPI_OBJECTIVE_NAME.max + 1} />
-        </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="weight"
-            label={t('kpi.objectiveForm.weight')}
-            rules={objectiveRules('weight')}
-            required
-            style={half}
-          >
-            <InputNumber style={{ width: '100%' }} step={5} precision={2} />
-          </Form.Item>
-          <Form.Item
-            name="perspective_id"
-            label={t('kpi.objectiveForm.perspective')}
-            rules={objectiveRules('perspective_id')}
-            required
-            style={half}
-          >
-            <Select options={(perspectives.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-          </Form.Item>
-        </Flex>
-      </Form>
-    </Modal>
+      <Field label={t('kpi.objectiveForm.name')} field={form.field('name')} required>
+        {(props) => <TextInput {...props} maxLength={KPI_OBJECTIVE_NAME.max + 1} />}
+      </Field>
+      <div className="plain-form-row">
+        <Field label={t('kpi.objectiveForm.weight')} field={form.field('weight')} required>
+          {(props) => <NumberInput {...props} />}
+        </Field>
+        <Field label={t('kpi.objectiveForm.perspective')} field={form.field('perspective_id')} required>
+          {(props) => (
+            <Select
+              {...props}
+              options={(perspectives.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          )}
+        </Field>
+      </div>
+    </FormDialog>
   );
+}
+
+interface KpiValues {
+  kpi_id: number;
+  objective_id: number;
+  name?: string;
+  weight?: Typed;
+  time?: string;
+  target?: Typed;
+  target_unit_id?: number;
+  direction: KpiDirection;
+  budget?: Typed;
+  initiative?: string;
+}
+
+function kpiValues(target: ObjectiveKpiTarget | null): KpiValues {
+  const k = target?.item;
+  return {
+    kpi_id: target?.kpiId ?? 0,
+    objective_id: target?.objectiveId ?? 0,
+    name: k?.name,
+    weight: k?.weight,
+    time: k?.time,
+    target: k?.target,
+    target_unit_id: k?.target_unit.id,
+    direction: k?.direction ?? 'higher',
+    budget: k?.budget ?? undefined,
+    initiative: k?.initiative ?? undefined,
+  };
 }
 
 /** Add or change a KPI of an objective: name, weight, time, target and unit, budget and initiative. */
@@ -121,124 +151,75 @@ export function ObjectiveKpiFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const form = useForm<KpiValues>({ initial: kpiValues(target), schema: objectiveKpiBody });
   const units = useTargetUnits();
   const save = useSaveObjectiveKpi();
   const saved = useSaved(!target?.item, onClose);
-  useEffect(() => {
-    if (!target) return;
-    const k = target.item;
-    form.setFieldsValue({
-      kpi_id: target.kpiId,
-      objective_id: target.objectiveId,
-      name: k?.name,
-      weight: k?.weight,
-      time: k?.time,
-      target: k?.target,
-      target_unit_id: k?.target_unit.id,
-      direction: k?.direction ?? 'higher',
-      budget: k?.budget ?? null,
-      initiative: k?.initiative ?? undefined,
+  useResetOn(form, target, kpiValues);
+
+  const onValid = (v: KpiValues) => {
+    // The checked values, trimmed; no budget or initiative is null.
+    const body = objectiveKpiBody.parse({
+      ...v,
+      kpi_id: target!.kpiId,
+      objective_id: target!.objectiveId,
     });
-  }, [target, form]);
+    save.mutate(
+      {
+        id: target?.item?.id,
+        body: { ...body, budget: body.budget ?? null, initiative: body.initiative ?? null },
+      },
+      { onSuccess: saved, onError: form.serverErrors },
+    );
+  };
 
   return (
-    <Modal
+    <FormDialog<KpiValues>
       open={target !== null}
       title={target?.item ? t('kpi.kpiForm.editTitle') : t('kpi.kpiForm.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      form={form}
+      onValid={onValid}
+      pending={save.isPending}
+      onClose={onClose}
       width={640}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={(v) =>
-          save.mutate(
-            {
-              id: target?.item?.id,
-              body: {
-                ...v,
-                budget: v.budget ?? null,
-                initiative: v.initiative?.trim() ? v.initiative.trim() : null,
-                kpi_id: target!.kpiId,
-                objective_id: target!.objectiveId,
-              },
-            },
-            { onSuccess: saved, onError: (error) => applyServerErrors(form, error) },
-          )
-        }
-      >
-        <Form.Item name="kpi_id" hidden>
-          <InputNumber />
-        </Form.Item>
-        <Form.Item name="objective_id" hidden>
-          <InputNumber />
-        </Form.Item>
-        <Form.Item name="name" label={t('kpi.kpiForm.name')} rules={kpiRules('name')} required>
-          <Input maxLength={KPI_TEXT.max + 1} />
-        </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="weight"
-            label={t('kpi.kpiForm.weight')}
-            rules={kpiRules('weight')}
-            required
-            style={half}
-          >
-            <InputNumber style={{ width: '100%' }} step={5} precision={2} />
-          </Form.Item>
-          <Form.Item name="time" label={t('kpi.kpiForm.time')} rules={kpiRules('time')} required style={half}>
-            <Input maxLength={KPI_TEXT.max + 1} />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="target"
-            label={t('kpi.kpiForm.target')}
-            rules={kpiRules('target')}
-            required
-            style={half}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="target_unit_id"
-            label={t('kpi.kpiForm.targetUnit')}
-            rules={kpiRules('target_unit_id')}
-            required
-            style={half}
-          >
-            <Select options={(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))} />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="direction" label={t('kpi.kpiForm.direction')} rules={kpiRules('direction')}>
-          <Radio.Group
-            // A group is not labelled by the label's `for`: it carries the label's words itself.
-            aria-label={t('kpi.kpiForm.direction')}
-            optionType="button"
+      <Field label={t('kpi.kpiForm.name')} field={form.field('name')} required>
+        {(props) => <TextInput {...props} maxLength={KPI_TEXT.max + 1} />}
+      </Field>
+      <div className="plain-form-row">
+        <Field label={t('kpi.kpiForm.weight')} field={form.field('weight')} required>
+          {(props) => <NumberInput {...props} />}
+        </Field>
+        <Field label={t('kpi.kpiForm.time')} field={form.field('time')} required>
+          {(props) => <TextInput {...props} maxLength={KPI_TEXT.max + 1} />}
+        </Field>
+      </div>
+      <div className="plain-form-row">
+        <Field label={t('kpi.kpiForm.target')} field={form.field('target')} required>
+          {(props) => <NumberInput {...props} />}
+        </Field>
+        <Field label={t('kpi.kpiForm.targetUnit')} field={form.field('target_unit_id')} required>
+          {(props) => (
+            <Select {...props} options={(units.data ?? []).map((u) => ({ value: u.id, label: u.name }))} />
+          )}
+        </Field>
+      </div>
+      <Field label={t('kpi.kpiForm.direction')} field={form.field('direction')} group>
+        {(props) => (
+          <Segmented<KpiDirection>
+            {...props}
             options={KPI_DIRECTIONS.map((d) => ({ value: d, label: t(`kpi.direction.${d}`) }))}
           />
-        </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item name="budget" label={t('kpi.kpiForm.budget')} rules={kpiRules('budget')} style={half}>
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="initiative"
-            label={t('kpi.kpiForm.initiative')}
-            rules={kpiRules('initiative')}
-            style={half}
-          >
-            <Input maxLength={KPI_TEXT.max + 1} />
-          </Form.Item>
-        </Flex>
-      </Form>
-    </Modal>
+        )}
+      </Field>
+      <div className="plain-form-row">
+        <Field label={t('kpi.kpiForm.budget')} field={form.field('budget')}>
+          {(props) => <NumberInput {...props} />}
+        </Field>
+        <Field label={t('kpi.kpiForm.initiative')} field={form.field('initiative')}>
+          {(props) => <TextInput {...props} maxLength={KPI_TEXT.max + 1} />}
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { lazyInFrame } from '../../../components/frame/load';
+import { lazyWhenShown } from '../../../components/lazy-part';
 import { DataTable } from '../../../components/list/DataTable';
 import { PersonCell } from '../../../components/list/PersonCell';
 import { DecisionNote, StatusTag } from '../../../components/list/StatusTag';
@@ -42,15 +43,16 @@ import '../kpi.css';
 import { ForReaders } from '../../../components/ForReaders';
 import { KpiTarget } from '../components/KpiTarget';
 
-/** The forms and the chat, drawn with Ant Design: each loads with its frame when first opened. */
-const ObjectiveFormModal = lazyInFrame(
+/** The item forms: each loads when first opened. */
+const ObjectiveFormModal = lazyWhenShown(
   () => import('../components/ItemForms').then((m) => m.ObjectiveFormModal),
   (props) => props.target !== null,
 );
-const ObjectiveKpiFormModal = lazyInFrame(
+const ObjectiveKpiFormModal = lazyWhenShown(
   () => import('../components/ItemForms').then((m) => m.ObjectiveKpiFormModal),
   (props) => props.target !== null,
 );
+/** The chat, drawn with Ant Design: it loads with its frame when first opened. */
 const CommentChat = lazyInFrame(
   () => import('../../comments').then((m) => m.CommentChat),
   (props) => props.open,
