@@ -1,5 +1,5 @@
 import { TRANSLATED_LANGUAGES } from '@hr/contracts/translations';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadFontFor } from '../../lib/i18n';
 import type { FormState } from '../../lib/use-form';
@@ -31,14 +31,20 @@ export function NameTranslations<V extends object>({
     field: form.field<string | undefined>(`name_translations.${language}`),
   }));
   const wrong = fields.some((f) => f.field.error !== null);
+  const shown = open || wrong;
+  const bodyId = useId();
   return (
-    <details
-      className="plain-fold"
-      open={open || wrong}
-      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
-    >
-      <summary>{t('admin.common.nameTranslations')}</summary>
-      <div className="plain-fold__body">
+    <div className="plain-fold" data-open={shown || undefined}>
+      <button
+        type="button"
+        className="plain-fold__head"
+        aria-expanded={shown}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!shown)}
+      >
+        {t('admin.common.nameTranslations')}
+      </button>
+      <div className="plain-fold__body" id={bodyId} hidden={!shown}>
         <p className="admin-hint">{t('admin.common.nameTranslationsHint')}</p>
         {fields.map(({ language, field }) => (
           <Field key={language} label={<span lang={language}>{NATIVE[language]}</span>} field={field}>
@@ -53,6 +59,6 @@ export function NameTranslations<V extends object>({
           </Field>
         ))}
       </div>
-    </details>
+    </div>
   );
 }

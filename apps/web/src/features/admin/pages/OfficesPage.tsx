@@ -1,11 +1,11 @@
 import { type Office, officeCreate } from '@hr/contracts/admin';
-import { Form, Input, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledTag } from '../../../components/admin/fields';
-import { LegacyEnabledField } from '../../../components/admin/legacy-fields';
+import { EnabledField, EnabledTag } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
-import { CompanySelect } from '../../../components/employee-search/CompanySelect';
+import { CompanyPicker } from '../../../components/employee-search/CompanyPicker';
+import { Field, TextArea, TextInput } from '../../../components/plain/Field';
 import { adminResources } from '../keys';
 
 interface OfficeValues {
@@ -65,23 +65,18 @@ export function Component() {
             render: (_, o) => <EnabledTag on={o.enabled} words="active" />,
           },
         ]}
-        antdFields={(rules) => (
+        fields={(form) => (
           <>
-            <Form.Item
-              name="company_id"
-              label={t('admin.offices.company')}
-              rules={rules('company_id')}
-              required
-            >
-              <CompanySelect placeholder={t('admin.offices.chooseCompany')} />
-            </Form.Item>
-            <Form.Item name="name" label={t('admin.offices.name')} rules={rules('name')} required>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="address" label={t('admin.offices.address')} rules={rules('address')}>
-              <Input.TextArea rows={2} maxLength={250} showCount />
-            </Form.Item>
-            <LegacyEnabledField words="active" />
+            <Field label={t('admin.offices.company')} field={form.field('company_id')} required>
+              {(props) => <CompanyPicker {...props} placeholder={t('admin.offices.chooseCompany')} />}
+            </Field>
+            <Field label={t('admin.offices.name')} field={form.field('name')} required>
+              {(props) => <TextInput {...props} maxLength={100} />}
+            </Field>
+            <Field label={t('admin.offices.address')} field={form.field('address')}>
+              {(props) => <TextArea {...props} rows={2} maxLength={250} max={250} />}
+            </Field>
+            <EnabledField form={form} words="active" />
           </>
         )}
       />

@@ -3,9 +3,9 @@ import { DESIGNATION_SORT_FIELDS, type Designation, designationCreate } from '@h
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { LegacyNameField } from '../../../components/admin/legacy-fields';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
-import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
+import { Count, EnabledField, EnabledTag } from '../components/common';
 import { organisationResources } from '../keys';
 
 interface DesignationValues {
@@ -48,10 +48,10 @@ export function Component() {
             render: (_, d) => <EnabledTag on={d.enabled} />,
           },
         ]}
-        antdFields={(rules) => (
+        fields={(form) => (
           <>
-            <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
-            <LegacyEnabledField />
+            <NameField form={form} label={t('organisation.common.name')} maxLength={NAME_MAX} />
+            <EnabledField form={form} />
           </>
         )}
       />

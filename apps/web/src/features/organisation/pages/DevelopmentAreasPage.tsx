@@ -4,12 +4,13 @@ import {
   type DevelopmentArea,
   developmentAreaCreate,
 } from '@hr/contracts/organisation';
-import { Form, Input, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { LegacyNameField } from '../../../components/admin/legacy-fields';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
-import { EnabledTag, LegacyEnabledField } from '../components/common';
+import { Field, TextArea } from '../../../components/plain/Field';
+import { EnabledField, EnabledTag } from '../components/common';
 import { organisationResources } from '../keys';
 
 interface AreaValues {
@@ -64,17 +65,13 @@ export function Component() {
             render: (_, a) => <EnabledTag on={a.enabled} />,
           },
         ]}
-        antdFields={(rules) => (
+        fields={(form) => (
           <>
-            <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
-            <Form.Item
-              name="description"
-              label={t('organisation.common.description')}
-              rules={rules('description')}
-            >
-              <Input.TextArea rows={3} maxLength={DESCRIPTION_MAX} showCount />
-            </Form.Item>
-            <LegacyEnabledField />
+            <NameField form={form} label={t('organisation.common.name')} maxLength={NAME_MAX} />
+            <Field label={t('organisation.common.description')} field={form.field('description')}>
+              {(props) => <TextArea {...props} rows={3} maxLength={DESCRIPTION_MAX} max={DESCRIPTION_MAX} />}
+            </Field>
+            <EnabledField form={form} />
           </>
         )}
       />

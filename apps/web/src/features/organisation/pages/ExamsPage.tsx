@@ -1,16 +1,18 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { NAME_MAX } from '@hr/contracts/admin';
 import { EXAM_SORT_FIELDS, type ExamItem, examCreate } from '@hr/contracts/organisation';
-import { Button, Flex, Form, Select, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
+import { Field } from '../../../components/plain/Field';
+import { Select } from '../../../components/plain/Select';
 import { useLookupOptions } from '../api';
-import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
+import { Count, EnabledField, EnabledTag } from '../components/common';
 import { SubjectsDrawer } from '../components/SubjectsDrawer';
 import '../organisation.css';
-import { LegacyNameField } from '../../../components/admin/legacy-fields';
+import { NameField } from '../../../components/admin/fields';
 import { ForReaders } from '../../../components/ForReaders';
 import { organisationResources } from '../keys';
 
@@ -95,22 +97,19 @@ export function Component() {
             render: (_, e) => <EnabledTag on={e.enabled} />,
           },
         ]}
-        antdFields={(rules) => (
+        fields={(form) => (
           <>
-            <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
-            <Form.Item
-              name="type_id"
-              label={t('organisation.exams.educationType')}
-              rules={rules('type_id')}
-              required
-            >
-              <Select
-                loading={types.isLoading}
-                options={(types.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-                placeholder={t('organisation.common.choose')}
-              />
-            </Form.Item>
-            <LegacyEnabledField />
+            <NameField form={form} label={t('organisation.common.name')} maxLength={NAME_MAX} />
+            <Field label={t('organisation.exams.educationType')} field={form.field('type_id')} required>
+              {(props) => (
+                <Select
+                  {...props}
+                  options={(types.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                  placeholder={t('organisation.common.choose')}
+                />
+              )}
+            </Field>
+            <EnabledField form={form} />
           </>
         )}
       />

@@ -1,11 +1,12 @@
 import { NAME_MAX } from '@hr/contracts/admin';
 import { RANK_SORT_FIELDS, type Rank, rankCreate, SORT_ORDER_MAX } from '@hr/contracts/organisation';
-import { Form, InputNumber, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LegacyNameField } from '../../../components/admin/legacy-fields';
+import { NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { ResourceTabs } from '../../../components/admin/ResourceTabs';
-import { Count, EnabledTag, LegacyEnabledField } from '../components/common';
+import { Field, NumberInput } from '../../../components/plain/Field';
+import { Count, EnabledField, EnabledTag } from '../components/common';
 import { organisationResources } from '../keys';
 
 interface RankValues {
@@ -56,18 +57,17 @@ function Ranks({ resource }: { resource: 'levels' | 'grades' }) {
           render: (_, r) => <EnabledTag on={r.enabled} />,
         },
       ]}
-      antdFields={(rules) => (
+      fields={(form) => (
         <>
-          <LegacyNameField label={t('organisation.common.name')} maxLength={NAME_MAX} rules={rules} />
-          <Form.Item
-            name="sort_order"
+          <NameField form={form} label={t('organisation.common.name')} maxLength={NAME_MAX} />
+          <Field
             label={t('organisation.common.order')}
-            rules={rules('sort_order')}
-            extra={t('organisation.common.orderHint')}
+            field={form.field('sort_order')}
+            help={t('organisation.common.orderHint')}
           >
-            <InputNumber min={0} max={SORT_ORDER_MAX} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <LegacyEnabledField />
+            {(props) => <NumberInput {...props} min={0} max={SORT_ORDER_MAX} step={1} />}
+          </Field>
+          <EnabledField form={form} />
         </>
       )}
     />

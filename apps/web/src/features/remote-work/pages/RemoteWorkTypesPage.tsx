@@ -7,8 +7,7 @@ import {
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EnabledTag } from '../../../components/admin/fields';
-import { LegacyEnabledField, LegacyNameField } from '../../../components/admin/legacy-fields';
+import { EnabledField, EnabledTag, NameField } from '../../../components/admin/fields';
 import { ResourcePage } from '../../../components/admin/ResourcePage';
 import { remoteWorkResources } from '../keys';
 
@@ -69,10 +68,10 @@ export function Component() {
             render: (_, r) => <EnabledTag on={r.enabled} />,
           },
         ]}
-        antdFields={(rules) => (
+        fields={(form) => (
           <>
-            <LegacyNameField label={t('reference.name')} maxLength={REMOTE_WORK_TYPE_NAME_MAX} rules={rules} />
-            <LegacyEnabledField />
+            <NameField form={form} label={t('reference.name')} maxLength={REMOTE_WORK_TYPE_NAME_MAX} />
+            <EnabledField form={form} />
           </>
         )}
       />
