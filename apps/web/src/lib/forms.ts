@@ -1,5 +1,4 @@
 import type { FormInstance, FormRule } from 'antd';
-import type { Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './http';
@@ -85,24 +84,6 @@ export function applyServerErrors(form: FormInstance, error: unknown) {
     .filter((f) => known.size === 0 || known.has(JSON.stringify(f.name.map(String))))
     .map((f) => ({ name: f.name, errors: f.errors.map(fieldText) }));
   if (fields.length > 0) form.setFields(fields);
-}
-
-/**
- * A date rule against another date of the form (list that field in the
- * item's `dependencies`): refused with `message` when `bad(value, other)`,
- * for example an end before the start.
- */
-export function dateAgainst(
-  other: string,
-  bad: (value: Dayjs, other: Dayjs) => boolean,
-  message: string,
-): FormRule {
-  return ({ getFieldValue }) => ({
-    validator: async (_: unknown, value?: Dayjs) => {
-      const o = getFieldValue(other) as Dayjs | undefined;
-      if (value && o && bad(value, o)) throw new Error(translateValidation(message));
-    },
-  });
 }
 
 /**
